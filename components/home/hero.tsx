@@ -1,0 +1,35 @@
+import { Award, CheckCircle2 } from 'lucide-react';
+import type { SiteContent } from '@/lib/content/schema';
+import { sanitizeInlineHtml } from '@/lib/html/sanitize.server';
+
+/** The home page hero (spec section 2, item 1). The title may hold inline HTML from the owner. */
+export function Hero({ hero }: { hero: SiteContent['hero'] }) {
+  return (
+    <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 md:py-20 lg:grid-cols-2 lg:px-8">
+        <div>
+          <h1
+            id="hero-title"
+            className="text-4xl font-bold tracking-tight text-brand-900 sm:text-5xl"
+            dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(hero.title) }}
+          />
+          <p className="mt-6 text-lg text-slate-700">{hero.subtitle}</p>
+          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-3" aria-label="Highlights">
+            {hero.features.map((feature) => (
+              <li key={feature} className="flex items-center gap-2 font-medium text-slate-800">
+                <CheckCircle2 aria-hidden="true" className="size-5 text-green-700" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-8 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
+            <Award aria-hidden="true" className="size-4" />
+            {hero.badge}
+          </p>
+        </div>
+        {/* eslint-disable-next-line @next/next/no-img-element -- next/image arrives with the full public site */}
+        <img src={hero.imageUrl} alt={hero.imageAlt} width={1200} height={900} className="h-auto w-full rounded-2xl shadow-xl" />
+      </div>
+    </section>
+  );
+}

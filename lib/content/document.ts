@@ -1,0 +1,59 @@
+import { contentSchema, type SiteContent } from './schema';
+
+/**
+ * The stored content is one JSON document with a schema version. A document written by an older
+ * release is upgraded step by step; one from a newer release (or a corrupt version number) is
+ * refused loudly at start-up, because guessing would silently drop the owner's edits.
+ */
+
+export const CONTENT_VERSION = 1;
+
+type Upgrade = (document: unknown) => unknown;
+
+/** `upgrades[n]` turns a version-n document into a version n+1 document. */
+export const contentUpgrades: Record<number, Upgrade> = {};
+
+export class ContentVersionError extends Error {
+  override name = 'ContentVersionError';
+}
+
+export class ContentValidationError extends Error {
+  override name = 'ContentValidationError';
+}
+
+export function upgradeContent(version: number, document: unknown, upgrades = contentUpgrades, current = CONTENT_VERSION): unknown {
+  if (!Number.isInteger(version) || version < 1 || version > current) {
+    throw new ContentVersionError(
+      `Site content is stored as version ${String(version)}, but this release understands versions 1 to ${current}. ` +
+        'Deploy the release that wrote it, or restore a backup of the database.',
+    );
+  }
+  let doc = document;
+  for (let v = version; v < current; v++) {
+    const step = upgrades[v];
+    if (!step) {
+      throw new ContentVersionError(`Site content is stored as version ${v} and no migration to version ${v + 1} exists.`);
+    }
+    doc = step(doc);
+  }
+  return doc;
+}
+
+/** Parses a stored document of any known version into current, valid content. */
+export function readContentDocument(version: number, json: string): SiteContent {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch (error) {
+    throw new ContentValidationError('Stored site content is not valid JSON.', { cause: error });
+  }
+  const result = contentSchema.safeParse(upgradeContent(version, raw));
+  if (!result.success) {
+    const where = result.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.')}: ${i.message}`)
+      .join('; ');
+    throw new ContentValidationError(`Stored site content does not match the content schema (${where}).`);
+  }
+  return result.data;
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/**
+ * The whole editable site-content tree (spec section 3), validated on every read and write.
+ * Shared by the server and the admin editor, so both apply the same rules.
+ */
+
+const line = (max = 200) => z.string().trim().min(1, { error: 'This field is required.' }).max(max);
+const optionalLine = (max = 200) => z.string().trim().max(max);
+const paragraph = (max = 2000) => line(max);
+const list = (max = 12) => z.array(line(200)).max(max);
+const imageUrl = z
+  .string()
+  .trim()
+  .min(1, { error: 'An image is required.' })
+  .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), { error: 'Use an uploaded image or an https:// address.' });
+
+export const LOAN_ICONS = ['Home', 'Wrench', 'User', 'Map', 'Hammer', 'MapPin'] as const;
+export const RATE_ICONS = ['Building', 'TrendingUp', 'Banknote', 'Percent'] as const;
+export const PLAN_IDS = ['standard', 'jumbo'] as const;
+
+const pageMeta = z.object({ title: line(70), description: line(170) });
+
+export const contentSchema = z.object({
+  meta: z.object({
+    home: pageMeta,
+    rates: pageMeta,
+    blog: pageMeta,
+    ebook: pageMeta,
+  }),
+  header: z.object({ title: line(80), subtitle: line(120) }),
+  contact: z.object({
+    phone: line(40),
+    tollFreePhone: line(40),
+    email: z.email({ error: 'Enter a valid e-mail address.' }),
+    hours: line(120),
+  }),
+  company: z.object({
+    legalName: line(120),
+    nmlsId: z.string().trim().regex(/^\d{1,10}$/, { error: 'An NMLS ID is digits only.' }),
+    equalHousingStatement: paragraph(600),
+    serviceArea: line(120),
+  }),
+  hero: z.object({
+    /** May hold a little inline HTML; sanitized on every write and before every render. */
+    title: line(300),
+    subtitle: paragraph(600),
+    primaryButton: line(40),
+    secondaryButton: line(40),
+    features: list(6),
+    badge: line(60),
+    imageUrl,
+    imageAlt: line(200),
+  }),
+  stats: z.object({
+    items: z.array(z.object({ value: line(12), label: line(60) })).min(1).max(6),
+  }),
+  loanTypes: z.object({
+    title: line(120),
+    subtitle: paragraph(400),
+    loans: z
+      .array(
+        z.object({
+          id: line(64),
+          icon: z.enum(LOAN_ICONS),
+          title: line(80),
+          description: paragraph(600),
+          features: list(8),
+        }),
+      )
+      .max(12),
+  }),
+  process: z.object({
+    title: line(120),
+    subtitle: paragraph(400),
+    steps: z.array(z.object({ title: line(80), description: paragraph(400) })).min(1).max(8),
+    buttonText: line(60),
+  }),
+  testimonials: z.object({
+    title: line(120),
+    subtitle: paragraph(400),
+    reviews: z
+      .array(
+        z.object({
+          id: line(64),
+          name: line(80),
+          location: line(80),
+          text: paragraph(1000),
+          rating: z.int({ error: 'Rating must be a whole number from 1 to 5.' }).min(1).max(5),
+        }),
+      )
+      .max(20),
+  }),
+  pricing: z.object({
+    title: line(120),
+    subtitle: paragraph(400),
+    freePlan: z.object({
+      title: line(80),
+      description: paragraph(600),
+      features: list(8),
+      buttonText: line(60),
+    }),
+    plans: z
+      .array(
+        z.object({
+          id: z.enum(PLAN_IDS),
+          name: line(80),
+          description: paragraph(400),
+          price: line(20),
+          priceSuffix: optionalLine(40),
+          features: z.array(z.object({ id: line(64), text: line(200) })).max(12),
+          buttonText: line(60),
+          highlight: z.boolean(),
+        }),
+      )
+      .max(2),
+  }),
+  cta: z.object({ title: line(160), subtitle: paragraph(600), cta: line(60), callButton: line(40) }),
+  ratesTeaser: z.object({ title: line(120), subtitle: paragraph(400), buttonText: line(60) }),
+  ebook: z.object({
+    badge: line(60),
+    title: line(160),
+    description: paragraph(1000),
+    features: list(10),
+    imageUrl,
+    imageAlt: line(200),
+    buttonText: line(60),
+  }),
+  rates: z.object({
+    title: line(120),
+    subtitle: paragraph(400),
+    disclaimerTitle: line(120),
+    disclaimerText: paragraph(2000),
+  }),
+  footer: z.object({ description: paragraph(600) }),
+  legal: z.object({
+    privacy: legalPage(),
+    licenses: legalPage(),
+  }),
+});
+
+function legalPage() {
+  return z.object({
+    title: line(120),
+    updated: line(40),
+    sections: z.array(z.object({ heading: line(160), body: paragraph(5000) })).min(1).max(30),
+  });
+}
+
+export type SiteContent = z.infer<typeof contentSchema>;
+export type LoanIcon = (typeof LOAN_ICONS)[number];
+export type RateIcon = (typeof RATE_ICONS)[number];
+export type PlanId = (typeof PLAN_IDS)[number];

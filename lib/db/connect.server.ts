@@ -1,0 +1,34 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../env-schema';
+import type { Database } from './schema';
+
+export type DB = Kysely<Database>;
+
+/** Opens a database. The caller owns the handle and must `destroy()` it when done. */
+export function connect(target: DatabaseTarget): DB {
+  return target.kind === 'sqlite' ? openSqlite(target.path) : openPostgres(target.url);
+}
+
+function openSqlite(path: string): DB {
+  const file = path === ':memory:' ? path : resolve(path);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  // WAL lets readers run beside the single writer; FULL makes a committed lead survive a power
+  // cut (the point of storing leads first); the busy timeout rides out a second process
+  // (the migrate command, a backup) holding the write lock for a moment.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(url: string): DB {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_initial';
+
+/**
+ * Every migration, in order. Listed statically (not read from disk) so the bundled server and
+ * the command-line tools run exactly the same set. Names never change once released.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

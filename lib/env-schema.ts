@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * Environment schema. Kept apart from env.server.ts so the start script and tests can validate
+ * an arbitrary environment without the server-only guard. Nothing here reaches the browser.
+ */
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://localhost:3000' });
+
+export const DEFAULT_DATABASE_URL = 'file:data/site.db';
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .default(DEFAULT_DATABASE_URL)
+  .refine((v) => /^file:.+/.test(v) || /^postgres(ql)?:\/\/[^/\s]+\/?.*$/.test(v), {
+    message: 'must be file:PATH (SQLite) or postgres://USER:PASSWORD@HOST:PORT/DB',
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce
+      .number({ error: 'must be a whole number between 1 and 65535' })
+      .int({ error: 'must be a whole number between 1 and 65535' })
+      .min(1, { error: 'must be a whole number between 1 and 65535' })
+      .max(65535, { error: 'must be a whole number between 1 and 65535' })
+      .default(3000),
+    SITE_URL: httpUrl.optional(),
+    DATABASE_URL: databaseUrl,
+    ADMIN_PASSWORD: optional,
+    SMTP_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || /^smtps?:\/\/.+/.test(v), {
+        message: 'must be smtp://USER:PASSWORD@HOST:PORT or smtps://...',
+      }),
+    MAIL_FROM: optional,
+    MAIL_TO: optional,
+    EMAILJS_SERVICE_ID: optional,
+    EMAILJS_TEMPLATE_ID: optional,
+    EMAILJS_PUBLIC_KEY: optional,
+    EMAILJS_PRIVATE_KEY: optional,
+    EMAILJS_API_URL: httpUrl.default('https://api.emailjs.com'),
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_PRICE_STANDARD: optional,
+    STRIPE_PRICE_JUMBO: optional,
+    STRIPE_API_URL: httpUrl.optional(),
+  })
+  .superRefine((v, ctx) => {
+    // EmailJS needs all four values together; half a configuration would silently never send.
+    const emailjs = ['EMAILJS_SERVICE_ID', 'EMAILJS_TEMPLATE_ID', 'EMAILJS_PUBLIC_KEY', 'EMAILJS_PRIVATE_KEY'] as const;
+    const set = emailjs.filter((k) => v[k] !== undefined);
+    if (set.length > 0 && set.length < emailjs.length) {
+      for (const k of emailjs.filter((k) => v[k] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [k], message: `is required when ${set.join(', ')} is set` });
+      }
+    }
+  })
+  .transform((v) => ({
+    ...v,
+    SITE_URL: (v.SITE_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Validates an environment; throws EnvError whose message names every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+}
+
+/** The database a DATABASE_URL points at, in a form the db module can open. */
+export type DatabaseTarget = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+export function databaseTarget(url: string): DatabaseTarget {
+  if (url.startsWith('file:')) return { kind: 'sqlite', path: url.slice('file:'.length) };
+  return { kind: 'postgres', url };
+}

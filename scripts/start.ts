@@ -1,0 +1,67 @@
+/**
+ * `npm start`: validate the configuration, build when needed, start Next.js in this process and
+ * admit visitors only after the start-up route has migrated the database and expired every page
+ * prerendered at build time (see app/api/internal/startup/route.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { EnvError, parseEnv } from '../lib/env-schema';
+import { buildIfNeeded } from './build-if-needed';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const log = (msg: string, extra: Record<string, unknown> = {}) =>
+  process.stdout.write(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...extra }) + '\n');
+const fail = (msg: string): never => {
+  process.stderr.write(`${msg}\n`);
+  process.exit(1);
+};
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) fail(error.message);
+    throw error;
+  }
+  buildIfNeeded(root, log);
+
+  const token = randomBytes(32).toString('hex');
+  process.env.STARTUP_TOKEN = token;
+  const { default: next } = await import('next');
+  const app = next({ dev: false, dir: root, port: env.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  // Requests that arrive before start-up finishes wait here instead of seeing stale pages.
+  let admitted = false;
+  const waiting: (() => void)[] = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const serve = () => void handle(req, res);
+    if (admitted || req.headers['x-startup-token'] === token) serve();
+    else waiting.push(serve);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, resolve);
+  });
+
+  const response = await fetch(`http://127.0.0.1:${env.PORT}/api/internal/startup`, {
+    method: 'POST',
+    headers: { 'x-startup-token': token },
+  });
+  if (!response.ok) fail(`Start-up failed: ${await response.text()}`);
+  admitted = true;
+  waiting.splice(0).forEach((serve) => serve());
+  log(`Serving ${env.SITE_URL} on port ${env.PORT}`, { database: env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@') });
+
+  const stop = () => {
+    server.close(() => void app.close().finally(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+main().catch((error: unknown) => fail(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
