@@ -7,7 +7,16 @@ import { join } from 'node:path';
  * so a fresh clone runs with one command and a `git pull` is never served from an old build.
  */
 
-const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.ts', 'package-lock.json', 'postcss.config.mjs', 'tsconfig.json'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'next.config.ts',
+  'package-lock.json',
+  'postcss.config.mjs',
+  'tsconfig.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

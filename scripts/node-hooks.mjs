@@ -3,8 +3,11 @@
 // code too, so the guard is satisfied with an empty module here and nowhere else.
 import { register } from 'node:module';
 
-register('data:text/javascript,' + encodeURIComponent(`
+register(
+  'data:text/javascript,' +
+    encodeURIComponent(`
 export async function resolve(specifier, context, next) {
   if (specifier === 'server-only') return { url: 'data:text/javascript,', shortCircuit: true };
   return next(specifier, context);
-}`));
+}`),
+);

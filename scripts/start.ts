@@ -64,4 +64,6 @@ async function main() {
   process.once('SIGINT', stop);
 }
 
-main().catch((error: unknown) => fail(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+main().catch((error: unknown) =>
+  fail(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+);

@@ -5,12 +5,12 @@ import { sanitizeInlineHtml } from '@/lib/html/sanitize.server';
 /** The home page hero (spec section 2, item 1). The title may hold inline HTML from the owner. */
 export function Hero({ hero }: { hero: SiteContent['hero'] }) {
   return (
-    <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white">
+    <section aria-labelledby="hero-title" className="from-brand-50 bg-gradient-to-b to-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 sm:px-6 md:py-20 lg:grid-cols-2 lg:px-8">
         <div>
           <h1
             id="hero-title"
-            className="text-4xl font-bold tracking-tight text-brand-900 sm:text-5xl"
+            className="text-brand-900 text-4xl font-bold tracking-tight sm:text-5xl"
             dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(hero.title) }}
           />
           <p className="mt-6 text-lg text-slate-700">{hero.subtitle}</p>
@@ -22,7 +22,7 @@ export function Hero({ hero }: { hero: SiteContent['hero'] }) {
               </li>
             ))}
           </ul>
-          <p className="mt-8 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
+          <p className="bg-brand-700 mt-8 inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white">
             <Award aria-hidden="true" className="size-4" />
             {hero.badge}
           </p>

@@ -90,7 +90,11 @@ export const defaultContent: SiteContent = {
         title: 'Owner-Builder Loans',
         description:
           'Licensed contractors and experienced owner-builders can act as their own general contractor and keep the builder margin as equity.',
-        features: ['Be your own general contractor', 'Builder margin becomes equity', 'Programs for licensed and unlicensed builders'],
+        features: [
+          'Be your own general contractor',
+          'Builder margin becomes equity',
+          'Programs for licensed and unlicensed builders',
+        ],
       },
       {
         id: 'land',

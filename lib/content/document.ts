@@ -21,7 +21,12 @@ export class ContentValidationError extends Error {
   override name = 'ContentValidationError';
 }
 
-export function upgradeContent(version: number, document: unknown, upgrades = contentUpgrades, current = CONTENT_VERSION): unknown {
+export function upgradeContent(
+  version: number,
+  document: unknown,
+  upgrades = contentUpgrades,
+  current = CONTENT_VERSION,
+): unknown {
   if (!Number.isInteger(version) || version < 1 || version > current) {
     throw new ContentVersionError(
       `Site content is stored as version ${String(version)}, but this release understands versions 1 to ${current}. ` +

@@ -37,7 +37,10 @@ export const contentSchema = z.object({
   }),
   company: z.object({
     legalName: line(120),
-    nmlsId: z.string().trim().regex(/^\d{1,10}$/, { error: 'An NMLS ID is digits only.' }),
+    nmlsId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/, { error: 'An NMLS ID is digits only.' }),
     equalHousingStatement: paragraph(600),
     serviceArea: line(120),
   }),
@@ -53,7 +56,10 @@ export const contentSchema = z.object({
     imageAlt: line(200),
   }),
   stats: z.object({
-    items: z.array(z.object({ value: line(12), label: line(60) })).min(1).max(6),
+    items: z
+      .array(z.object({ value: line(12), label: line(60) }))
+      .min(1)
+      .max(6),
   }),
   loanTypes: z.object({
     title: line(120),
@@ -73,7 +79,10 @@ export const contentSchema = z.object({
   process: z.object({
     title: line(120),
     subtitle: paragraph(400),
-    steps: z.array(z.object({ title: line(80), description: paragraph(400) })).min(1).max(8),
+    steps: z
+      .array(z.object({ title: line(80), description: paragraph(400) }))
+      .min(1)
+      .max(8),
     buttonText: line(60),
   }),
   testimonials: z.object({
@@ -143,7 +152,10 @@ function legalPage() {
   return z.object({
     title: line(120),
     updated: line(40),
-    sections: z.array(z.object({ heading: line(160), body: paragraph(5000) })).min(1).max(30),
+    sections: z
+      .array(z.object({ heading: line(160), body: paragraph(5000) }))
+      .min(1)
+      .max(30),
   });
 }
 

@@ -24,7 +24,13 @@ export async function seedIfEmpty(db: DB, now = new Date()): Promise<boolean> {
 
     await trx
       .insertInto('site_content')
-      .values({ id: 'site', schema_version: CONTENT_VERSION, revision: 1, document: JSON.stringify(defaultContent), updated_at: stamp })
+      .values({
+        id: 'site',
+        schema_version: CONTENT_VERSION,
+        revision: 1,
+        document: JSON.stringify(defaultContent),
+        updated_at: stamp,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     await trx

@@ -21,7 +21,29 @@ export function sanitizeInlineHtml(html: string): string {
 /** A blog post body, as the rich-text editor produces it. */
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['h1', 'h2', 'h3', 'h4', 'p', 'br', 'hr', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'strong', 'em', 'b', 'i', 'u', 's', 'a', 'img'],
+    allowedTags: [
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'p',
+      'br',
+      'hr',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'pre',
+      'code',
+      'strong',
+      'em',
+      'b',
+      'i',
+      'u',
+      's',
+      'a',
+      'img',
+    ],
     allowedAttributes: { a: ['href', 'title', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'] },
     allowedSchemes: LINK_SCHEMES,
     allowedSchemesByTag: { img: ['https'] },
@@ -36,6 +58,5 @@ export function sanitizeArticleHtml(html: string): string {
         return { tagName, attribs: external ? { ...rest, rel: 'noopener noreferrer', target: '_blank' } : rest };
       },
     },
-    exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href,
   });
 }

@@ -5,7 +5,19 @@ import { getDb, type DB } from '../db/index.server';
 import type { PostsTable } from '../db/schema';
 import type { Post } from './types';
 
-const columns = ['id', 'slug', 'title', 'excerpt', 'body_html', 'image_url', 'category', 'author', 'published_at', 'is_custom', 'updated_at'] as const;
+const columns = [
+  'id',
+  'slug',
+  'title',
+  'excerpt',
+  'body_html',
+  'image_url',
+  'category',
+  'author',
+  'published_at',
+  'is_custom',
+  'updated_at',
+] as const;
 
 function toPost(row: Pick<PostsTable, (typeof columns)[number]>): Post {
   return {

@@ -1,4 +1,13 @@
-export interface SeedPost { id: string; slug: string; title: string; excerpt: string; bodyHtml: string; imageUrl: string | null; category: string; author: string }
+export interface SeedPost {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  bodyHtml: string;
+  imageUrl: string | null;
+  category: string;
+  author: string;
+}
 
 const constructionLoansBody = `
 <p>Building a home from the ground up is one of the most rewarding projects you can take on, but financing it works very differently from buying an existing house. A traditional mortgage is secured by a finished property that an appraiser can walk through today. A construction loan, by contrast, funds a home that does not exist yet. That difference shapes how the money is paid out, how interest is charged, and what lenders want to see before they say yes.</p>
@@ -115,7 +124,8 @@ export const seedPosts: SeedPost[] = [
     id: 'post-construction-loans',
     slug: 'understanding-construction-loans',
     title: 'Understanding Construction Loans: A Complete Guide',
-    excerpt: 'Learn how construction loans work, from draws and inspections to one-time close options, and what lenders look for before approving your build.',
+    excerpt:
+      'Learn how construction loans work, from draws and inspections to one-time close options, and what lenders look for before approving your build.',
     bodyHtml: constructionLoansBody.trim(),
     imageUrl: '/images/blog-construction-loans.svg',
     category: 'Construction Loans',
@@ -125,7 +135,8 @@ export const seedPosts: SeedPost[] = [
     id: 'post-owner-builder-loans',
     slug: 'owner-builder-loans-explained',
     title: 'Owner-Builder Loans: What You Need to Know',
-    excerpt: 'Thinking of acting as your own general contractor? Here is who qualifies for an owner-builder loan, why lenders are stricter, and how to prepare.',
+    excerpt:
+      'Thinking of acting as your own general contractor? Here is who qualifies for an owner-builder loan, why lenders are stricter, and how to prepare.',
     bodyHtml: ownerBuilderBody.trim(),
     imageUrl: '/images/blog-owner-builder.svg',
     category: 'Owner-Builder',

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DATABASE_URL, databaseTarget, EnvError, parseEnv } from './env-schema';
+
+describe('parseEnv', () => {
+  it('runs a fresh clone with no configuration at all', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBe(DEFAULT_DATABASE_URL);
+    expect(env.SITE_URL).toBe('http://localhost:3000');
+    expect(env.EMAILJS_API_URL).toBe('https://api.emailjs.com');
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('treats empty variables as unset and trims the public origin', () => {
+    const env = parseEnv({ PORT: '8080', SITE_URL: 'https://loans.example.com/', MAIL_TO: '', STRIPE_SECRET_KEY: ' ' });
+    expect(env.PORT).toBe(8080);
+    expect(env.SITE_URL).toBe('https://loans.example.com');
+    expect(env.MAIL_TO).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it.each([['mysql://localhost/db'], ['site.db'], ['file:'], ['postgres://']])(
+    'rejects DATABASE_URL=%s naming the variable',
+    (value) => {
+      expect(() => parseEnv({ DATABASE_URL: value })).toThrow(EnvError);
+      expect(() => parseEnv({ DATABASE_URL: value })).toThrow(/DATABASE_URL: must be file:PATH \(SQLite\) or postgres:\/\//);
+    },
+  );
+
+  it.each([['abc'], ['0'], ['70000'], ['80.5']])('rejects PORT=%s naming the variable', (value) => {
+    expect(() => parseEnv({ PORT: value })).toThrow(/PORT: must be a whole number between 1 and 65535/);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => parseEnv({ PORT: 'x', DATABASE_URL: 'nope', SITE_URL: 'ftp://x' })).toThrow(
+      /PORT:[\s\S]*SITE_URL:|PORT:[\s\S]*DATABASE_URL:/,
+    );
+    try {
+      parseEnv({ PORT: 'x', DATABASE_URL: 'nope', SITE_URL: 'ftp://x' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('SITE_URL');
+    }
+  });
+
+  it('requires the EmailJS settings together', () => {
+    expect(() => parseEnv({ EMAILJS_SERVICE_ID: 'service_x' })).toThrow(
+      /EMAILJS_TEMPLATE_ID: is required when EMAILJS_SERVICE_ID is set/,
+    );
+    const env = parseEnv({
+      EMAILJS_SERVICE_ID: 's',
+      EMAILJS_TEMPLATE_ID: 't',
+      EMAILJS_PUBLIC_KEY: 'p',
+      EMAILJS_PRIVATE_KEY: 'k',
+    });
+    expect(env.EMAILJS_SERVICE_ID).toBe('s');
+  });
+
+  it('rejects an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(parseEnv({ SMTP_URL: 'smtp://user:pw@localhost:2525' }).SMTP_URL).toBe('smtp://user:pw@localhost:2525');
+  });
+});
+
+describe('databaseTarget', () => {
+  it('maps file: URLs to SQLite paths and postgres URLs to PostgreSQL', () => {
+    expect(databaseTarget('file:data/site.db')).toEqual({ kind: 'sqlite', path: 'data/site.db' });
+    expect(databaseTarget('postgres://u:p@h:5432/db')).toEqual({ kind: 'postgres', url: 'postgres://u:p@h:5432/db' });
+  });
+});

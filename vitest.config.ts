@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('.', import.meta.url)),
+      // Tests exercise server modules directly; the guard only matters inside Next's bundles.
+      'server-only': fileURLToPath(new URL('./tests/support/empty-module.ts', import.meta.url)),
+    },
+  },
+  test: {
+    environment: 'node',
+    include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    setupFiles: ['./tests/support/fail-on-console-error.ts'],
+    testTimeout: 30_000,
+  },
+});
