@@ -3,7 +3,9 @@ import { databaseTarget, EnvError, parseEnv } from '../lib/env-schema';
 import { connect } from '../lib/db/connect.server';
 import { migrateToLatest } from '../lib/db/migrate.server';
 import { seedIfEmpty } from '../lib/db/seed.server';
+import { loadDotEnv } from './load-env';
 
+loadDotEnv(process.cwd());
 try {
   const env = parseEnv(process.env);
   const db = connect(databaseTarget(env.DATABASE_URL));

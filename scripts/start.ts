@@ -6,18 +6,21 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { EnvError, parseEnv } from '../lib/env-schema';
 import { buildIfNeeded } from './build-if-needed';
+import { loadDotEnv } from './load-env';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const log = (msg: string, extra: Record<string, unknown> = {}) =>
-  process.stdout.write(JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...extra }) + '\n');
+const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+const log = (msg: string, extra: Record<string, unknown> = {}) => logger.info(extra, msg);
 const fail = (msg: string): never => {
   process.stderr.write(`${msg}\n`);
   process.exit(1);
 };
 
 async function main() {
+  loadDotEnv(root);
   let env;
   try {
     env = parseEnv(process.env);
