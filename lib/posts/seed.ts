@@ -1,13 +1,7 @@
-export interface SeedPost {
-  id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  bodyHtml: string;
-  imageUrl: string | null;
-  category: string;
-  author: string;
-}
+import type { Post } from './types';
+
+/** A post shipped with the site; the seed gives it today's date and marks it an 'Auto Post'. */
+export type SeedPost = Omit<Post, 'publishedAt' | 'isCustom' | 'updatedAt'>;
 
 const constructionLoansBody = `
 <p>Building a home from the ground up is one of the most rewarding projects you can take on, but financing it works very differently from buying an existing house. A traditional mortgage is secured by a finished property that an appraiser can walk through today. A construction loan, by contrast, funds a home that does not exist yet. That difference shapes how the money is paid out, how interest is charged, and what lenders want to see before they say yes.</p>
