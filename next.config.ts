@@ -5,7 +5,9 @@ const nextConfig: NextConfig = {
   // 'use cache' + cacheTag on the data functions: public pages are served from cache and
   // re-rendered only when an admin write expires their tags.
   cacheComponents: true,
-  partialPrefetching: true,
+  // Off on purpose: an unknown blog slug must answer a real 404 status, which needs the blocking
+  // first render of a new URL (see docs/decisions/001-framework.md).
+  partialPrefetching: false,
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'pino'],
   typedRoutes: false,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { EnvError, parseEnv } from '../lib/env-schema';
 import { buildIfNeeded } from './build-if-needed';
+import { cdnCacheControl } from './cdn-cache-control';
 import { loadDotEnv } from './load-env';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,6 +42,9 @@ async function main() {
   let admitted = false;
   const waiting: (() => void)[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name, value) =>
+      setHeader(name, name.toLowerCase() === 'cache-control' && typeof value === 'string' ? cdnCacheControl(value) : value);
     const serve = () => void handle(req, res);
     if (admitted || req.headers['x-startup-token'] === token) serve();
     else waiting.push(serve);

@@ -1,6 +1,24 @@
 import type { ReactNode } from 'react';
+import { Footer } from '@/components/site/footer';
+import { Header } from '@/components/site/header';
+import { getSiteContent } from '@/lib/content/queries.server';
 
 /** Public pages: server-rendered from cached content, the same HTML for every visitor. */
-export default function SiteLayout({ children }: { children: ReactNode }) {
-  return <main id="main">{children}</main>;
+export default async function SiteLayout({ children }: { children: ReactNode }) {
+  const content = await getSiteContent();
+  return (
+    <>
+      <a
+        href="#main"
+        className="text-brand-900 sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <Header content={content} />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <Footer content={content} />
+    </>
+  );
 }

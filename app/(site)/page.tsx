@@ -1,13 +1,53 @@
 import type { Metadata } from 'next';
+import { CallToAction } from '@/components/home/call-to-action';
+import { EbookPromo } from '@/components/home/ebook-promo';
 import { Hero } from '@/components/home/hero';
+import { LoanTypes } from '@/components/home/loan-types';
+import { Pricing } from '@/components/home/pricing';
+import { Process } from '@/components/home/process';
+import { RatesTeaser } from '@/components/home/rates-teaser';
+import { Stats } from '@/components/home/stats';
+import { Testimonials } from '@/components/home/testimonials';
+import { JsonLd } from '@/components/site/json-ld';
 import { getSiteContent } from '@/lib/content/queries.server';
+import { env } from '@/lib/env.server';
+import { getRates } from '@/lib/rates/queries.server';
+import { pageMetadata } from '@/lib/site/metadata.server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { meta } = await getSiteContent();
-  return { title: meta.home.title, description: meta.home.description };
+  return pageMetadata({ ...meta.home, path: '/' });
 }
 
+/** The home page, in the spec's order (section 2). */
 export default async function HomePage() {
-  const content = await getSiteContent();
-  return <Hero hero={content.hero} />;
+  const [content, rates] = await Promise.all([getSiteContent(), getRates()]);
+  const { phone, tollFreePhone } = content.contact;
+  return (
+    <>
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'FinancialService',
+          name: content.company.legalName,
+          description: content.meta.home.description,
+          url: env.SITE_URL,
+          telephone: content.contact.phone,
+          email: content.contact.email,
+          image: `${env.SITE_URL}${content.hero.imageUrl.startsWith('/') ? content.hero.imageUrl : ''}`,
+          areaServed: { '@type': 'Country', name: 'United States' },
+          identifier: { '@type': 'PropertyValue', propertyID: 'NMLS', value: content.company.nmlsId },
+        }}
+      />
+      <Hero hero={content.hero} />
+      <Stats stats={content.stats} />
+      <LoanTypes loanTypes={content.loanTypes} />
+      <Process process={content.process} />
+      <Testimonials testimonials={content.testimonials} />
+      <Pricing pricing={content.pricing} phone={phone} />
+      <CallToAction cta={content.cta} phone={phone} tollFreePhone={tollFreePhone} />
+      <RatesTeaser teaser={content.ratesTeaser} rates={rates} />
+      <EbookPromo ebook={content.ebook} />
+    </>
+  );
 }

@@ -1,6 +1,11 @@
 import { Award, CheckCircle2 } from 'lucide-react';
+import Link from 'next/link';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
 import { sanitizeInlineHtml } from '@/lib/html/sanitize.server';
+import { featureInProgressToast } from '@/lib/site/phone';
+import { SiteImage } from '@/components/site/site-image';
 
 /** The home page hero (spec section 2, item 1). The title may hold inline HTML from the owner. */
 export function Hero({ hero }: { hero: SiteContent['hero'] }) {
@@ -14,6 +19,14 @@ export function Hero({ hero }: { hero: SiteContent['hero'] }) {
             dangerouslySetInnerHTML={{ __html: sanitizeInlineHtml(hero.title) }}
           />
           <p className="mt-6 text-lg text-slate-700">{hero.subtitle}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link href="/apply" className={buttonStyles.primary} prefetch={false}>
+              {hero.primaryButton}
+            </Link>
+            <ToastButton toast={featureInProgressToast} className={buttonStyles.secondary}>
+              {hero.secondaryButton}
+            </ToastButton>
+          </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-3" aria-label="Highlights">
             {hero.features.map((feature) => (
               <li key={feature} className="flex items-center gap-2 font-medium text-slate-800">
@@ -22,13 +35,22 @@ export function Hero({ hero }: { hero: SiteContent['hero'] }) {
               </li>
             ))}
           </ul>
-          <p className="bg-brand-700 mt-8 inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white">
+        </div>
+        <div className="relative">
+          <SiteImage
+            src={hero.imageUrl}
+            alt={hero.imageAlt}
+            width={1200}
+            height={900}
+            preload
+            sizes="(min-width: 1024px) 50vw, 100vw"
+            className="h-auto w-full rounded-2xl shadow-xl"
+          />
+          <p className="bg-brand-700 absolute -bottom-4 left-4 inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-lg">
             <Award aria-hidden="true" className="size-4" />
             {hero.badge}
           </p>
         </div>
-        {/* eslint-disable-next-line @next/next/no-img-element -- next/image arrives with the full public site */}
-        <img src={hero.imageUrl} alt={hero.imageAlt} width={1200} height={900} className="h-auto w-full rounded-2xl shadow-xl" />
       </div>
     </section>
   );

@@ -4,8 +4,7 @@ import { CONTENT_VERSION } from '../content/document';
 import { seedPosts } from '../posts/seed';
 import { seedRates } from '../rates/seed';
 import type { DB } from './connect.server';
-
-const SEEDED_KEY = 'seeded_at';
+import { MetaKey } from './meta-keys';
 
 /**
  * Fills a new database with the default content, the spec's sample rates and its two seed posts.
@@ -17,7 +16,7 @@ export async function seedIfEmpty(db: DB, now = new Date()): Promise<boolean> {
     const stamp = now.toISOString();
     const marked = await trx
       .insertInto('app_meta')
-      .values({ key: SEEDED_KEY, value: stamp })
+      .values({ key: MetaKey.seededAt, value: stamp })
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
     if (Number(marked.numInsertedOrUpdatedRows ?? 0) === 0) return false;
@@ -37,6 +36,7 @@ export async function seedIfEmpty(db: DB, now = new Date()): Promise<boolean> {
       .insertInto('rates')
       .values(seedRates.map((r, position) => ({ ...r, position, updated_at: stamp })))
       .execute();
+    await trx.insertInto('app_meta').values({ key: MetaKey.ratesChangedAt, value: stamp }).execute();
     const today = stamp.slice(0, 10);
     await trx
       .insertInto('posts')

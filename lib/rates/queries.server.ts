@@ -2,6 +2,7 @@ import 'server-only';
 import { cacheLife, cacheTag } from 'next/cache';
 import { CacheTag } from '../cache/tags';
 import { getDb, type DB } from '../db/index.server';
+import { MetaKey } from '../db/meta-keys';
 import type { RatesTable } from '../db/schema';
 import type { Rate } from './types';
 
@@ -27,10 +28,23 @@ export async function readRates(db: DB): Promise<Rate[]> {
   return rows.map(toRate);
 }
 
+/** When the rates last changed (the rates page's 'Last updated'), as an ISO time. */
+export async function readRatesChangedAt(db: DB): Promise<string | null> {
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', MetaKey.ratesChangedAt).executeTakeFirst();
+  return row?.value ?? null;
+}
+
 /** The rates as public pages see them: cached until a write expires the rates tag. */
 export async function getRates(): Promise<Rate[]> {
   'use cache';
   cacheTag(CacheTag.rates);
   cacheLife('max');
   return readRates(await getDb());
+}
+
+export async function getRatesChangedAt(): Promise<string | null> {
+  'use cache';
+  cacheTag(CacheTag.rates);
+  cacheLife('max');
+  return readRatesChangedAt(await getDb());
 }

@@ -1,0 +1,50 @@
+import { BookOpen, CheckCircle2 } from 'lucide-react';
+import type { Metadata } from 'next';
+import { SiteImage } from '@/components/site/site-image';
+import { getSiteContent } from '@/lib/content/queries.server';
+import { pageMetadata } from '@/lib/site/metadata.server';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { meta } = await getSiteContent();
+  return pageMetadata({ ...meta.ebook, path: '/ebook', image: (await getSiteContent()).ebook.imageUrl });
+}
+
+/** The free ebook page: badge, title, description, features and cover from content. */
+export default async function EbookPage() {
+  const { ebook } = await getSiteContent();
+  return (
+    <div className="from-brand-50 bg-gradient-to-b to-white">
+      <div className="mx-auto grid max-w-6xl items-start gap-12 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-16 lg:px-8">
+        <div>
+          <p className="bg-brand-700 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold text-white">
+            <BookOpen aria-hidden="true" className="size-4" />
+            {ebook.badge}
+          </p>
+          <h1 className="text-brand-900 mt-4 text-4xl font-bold tracking-tight sm:text-5xl">{ebook.title}</h1>
+          <p className="mt-6 text-lg text-slate-700">{ebook.description}</p>
+          <h2 className="text-brand-900 mt-8 text-lg font-semibold">What you will learn</h2>
+          <ul className="mt-4 space-y-3">
+            {ebook.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2 text-slate-700">
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <section id="ebook-form" aria-label="Get the ebook" className="mt-10">
+            {/* The download form (Full Name, Email Address, Download Now) arrives with lead capture. */}
+          </section>
+        </div>
+        <SiteImage
+          src={ebook.imageUrl}
+          alt={ebook.imageAlt}
+          width={600}
+          height={800}
+          preload
+          sizes="(min-width: 768px) 45vw, 100vw"
+          className="mx-auto h-auto w-full max-w-sm rounded-lg shadow-2xl"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import Link from 'next/link';
+import { buttonStyles } from '@/components/ui/button-styles';
+
+export default function NotFound() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <p className="text-accent text-sm font-semibold">404</p>
+      <h1 className="text-brand-900 mt-2 text-3xl font-bold">Page not found</h1>
+      <p className="mt-4 text-slate-600">Sorry, we couldn&apos;t find the page you were looking for.</p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link href="/" className={buttonStyles.dark}>
+          Go to the home page
+        </Link>
+        <Link href="/rates" className={buttonStyles.secondary}>
+          See today&apos;s rates
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Info } from 'lucide-react';
+import type { Metadata } from 'next';
+import { NamedIcon } from '@/components/site/icons';
+import { getSiteContent } from '@/lib/content/queries.server';
+import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
+import { formatLongDate } from '@/lib/site/format';
+import { pageMetadata } from '@/lib/site/metadata.server';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { meta } = await getSiteContent();
+  return pageMetadata({ ...meta.rates, path: '/rates' });
+}
+
+export default async function RatesPage() {
+  const [{ rates: page }, rates, changedAt] = await Promise.all([getSiteContent(), getRates(), getRatesChangedAt()]);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
+      <header className="mx-auto max-w-3xl text-center">
+        <h1 className="text-brand-900 text-4xl font-bold tracking-tight sm:text-5xl">{page.title}</h1>
+        <p className="mt-4 text-lg text-slate-600">{page.subtitle}</p>
+      </header>
+
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {rates.map((rate) => (
+          <li key={rate.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <span className="bg-brand-50 mb-4 flex size-12 items-center justify-center rounded-lg">
+              <NamedIcon name={rate.icon} className="text-brand-700 size-6" />
+            </span>
+            <h2 className="text-brand-900 text-lg font-semibold">{rate.type}</h2>
+            <p className="mt-3 flex flex-wrap items-baseline gap-x-3">
+              <span className="text-brand-900 text-3xl font-bold">{rate.rate}</span>
+              <span className="text-sm font-medium text-slate-700">{rate.apr} APR</span>
+            </p>
+            <p className="mt-2 text-sm text-slate-700">
+              <span className="font-medium">Term:</span> {rate.term}
+            </p>
+            <p className="mt-3 text-sm text-slate-600">{rate.notes}</p>
+          </li>
+        ))}
+      </ul>
+
+      <p className="mt-8 text-center text-sm text-slate-600">
+        {changedAt && <>Last updated: {formatLongDate(changedAt)}. </>}Rates are subject to change.
+      </p>
+
+      <aside aria-labelledby="disclaimer-title" className="mt-12 rounded-xl border border-amber-300 bg-amber-50 p-6">
+        <h2 id="disclaimer-title" className="flex items-center gap-2 font-semibold text-amber-950">
+          <Info aria-hidden="true" className="size-5" />
+          {page.disclaimerTitle}
+        </h2>
+        <p className="mt-2 text-sm text-amber-950">{page.disclaimerText}</p>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { MetadataRoute } from 'next';
+import { env } from '@/lib/env.server';
+import { getPosts } from '@/lib/posts/queries.server';
+import { getRatesChangedAt } from '@/lib/rates/queries.server';
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const [posts, ratesChangedAt] = await Promise.all([getPosts(), getRatesChangedAt()]);
+  const page = (path: string, priority: number, lastModified?: string) => ({
+    url: `${env.SITE_URL}${path}`,
+    priority,
+    ...(lastModified ? { lastModified } : {}),
+  });
+  return [
+    page('/', 1),
+    page('/rates', 0.9, ratesChangedAt ?? undefined),
+    page('/blog', 0.8, posts[0]?.updatedAt),
+    page('/ebook', 0.7),
+    ...posts.map((post) => page(`/blog/${post.slug}`, 0.6, post.updatedAt)),
+    page('/privacy', 0.2),
+    page('/licenses', 0.2),
+  ];
+}

@@ -1,0 +1,31 @@
+import { Phone } from 'lucide-react';
+import Link from 'next/link';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { ToastButton } from '@/components/ui/toast-button';
+import type { SiteContent } from '@/lib/content/schema';
+import { phoneToast } from '@/lib/site/phone';
+
+export function CallToAction({ cta, phone, tollFreePhone }: { cta: SiteContent['cta']; phone: string; tollFreePhone: string }) {
+  return (
+    <section aria-labelledby="cta-title" className="bg-brand-800 py-16 text-white sm:py-20">
+      <div className="mx-auto max-w-4xl px-4 text-center sm:px-6 lg:px-8">
+        <h2 id="cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {cta.title}
+        </h2>
+        <p className="text-brand-100 mt-4 text-lg">{cta.subtitle}</p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link href="/apply" prefetch={false} className={buttonStyles.primary}>
+            {cta.cta}
+          </Link>
+          <ToastButton toast={phoneToast(phone)} className={buttonStyles.outlineLight}>
+            <Phone aria-hidden="true" className="size-5" />
+            {cta.callButton}
+          </ToastButton>
+        </div>
+        <p className="text-brand-100 mt-6">
+          Toll-free: <span className="font-semibold text-white">{tollFreePhone}</span>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { BookOpen, CheckCircle2 } from 'lucide-react';
+import Link from 'next/link';
+import { SiteImage } from '@/components/site/site-image';
+import { buttonStyles } from '@/components/ui/button-styles';
+import type { SiteContent } from '@/lib/content/schema';
+
+export function EbookPromo({ ebook }: { ebook: SiteContent['ebook'] }) {
+  return (
+    <section aria-labelledby="ebook-promo-title" className="bg-brand-50 py-16 sm:py-24">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 sm:px-6 md:grid-cols-[2fr_3fr] lg:px-8">
+        <SiteImage
+          src={ebook.imageUrl}
+          alt={ebook.imageAlt}
+          width={600}
+          height={800}
+          sizes="(min-width: 768px) 40vw, 100vw"
+          className="mx-auto h-auto w-full max-w-xs rounded-lg shadow-2xl"
+        />
+        <div>
+          <p className="bg-brand-700 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold text-white">
+            <BookOpen aria-hidden="true" className="size-4" />
+            {ebook.badge}
+          </p>
+          <h2 id="ebook-promo-title" className="text-brand-900 mt-4 text-3xl font-bold tracking-tight">
+            {ebook.title}
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">{ebook.description}</p>
+          <ul className="mt-6 space-y-2">
+            {ebook.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2 text-slate-700">
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <Link href="/ebook" className={`mt-8 ${buttonStyles.primary}`}>
+            {ebook.buttonText}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

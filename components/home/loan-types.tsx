@@ -1,0 +1,33 @@
+import { CheckCircle2 } from 'lucide-react';
+import { NamedIcon } from '@/components/site/icons';
+import { SectionHeading } from '@/components/site/section-heading';
+import type { SiteContent } from '@/lib/content/schema';
+
+export function LoanTypes({ loanTypes }: { loanTypes: SiteContent['loanTypes'] }) {
+  return (
+    <section aria-labelledby="loan-types-title" className="py-16 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="loan-types-title" title={loanTypes.title} subtitle={loanTypes.subtitle} />
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {loanTypes.loans.map((loan) => (
+            <li key={loan.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span className="bg-brand-50 mb-4 flex size-12 items-center justify-center rounded-lg">
+                <NamedIcon name={loan.icon} className="text-brand-700 size-6" />
+              </span>
+              <h3 className="text-brand-900 text-lg font-semibold">{loan.title}</h3>
+              <p className="mt-2 text-slate-600">{loan.description}</p>
+              <ul className="mt-4 space-y-2">
+                {loan.features.map((feature) => (
+                  <li key={feature} className="flex items-start gap-2 text-sm text-slate-700">
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { CheckCircle2, Phone } from 'lucide-react';
+import { SectionHeading } from '@/components/site/section-heading';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { ToastButton } from '@/components/ui/toast-button';
+import type { SiteContent } from '@/lib/content/schema';
+import { featureNotImplementedToast, phoneToast } from '@/lib/site/phone';
+
+function Features({ items }: { items: string[] }) {
+  return (
+    <ul className="mt-6 space-y-3">
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-2 text-slate-700">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Pricing (spec section 2, item 6): the free consultation block, then the paid plans. */
+export function Pricing({ pricing, phone }: { pricing: SiteContent['pricing']; phone: string }) {
+  const { freePlan } = pricing;
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="pricing-title" title={pricing.title} subtitle={pricing.subtitle} />
+        <div className="mx-auto mb-10 flex max-w-4xl flex-col gap-6 rounded-2xl border-2 border-green-700 bg-white p-8 md:flex-row md:items-center">
+          <div className="flex-1">
+            <h3 className="text-brand-900 text-2xl font-bold">{freePlan.title}</h3>
+            <p className="mt-2 text-slate-600">{freePlan.description}</p>
+            <Features items={freePlan.features} />
+          </div>
+          <ToastButton toast={phoneToast(phone)} className={buttonStyles.dark}>
+            <Phone aria-hidden="true" className="size-5" />
+            {freePlan.buttonText}
+          </ToastButton>
+        </div>
+        <ul className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
+          {pricing.plans.map((plan) => (
+            <li
+              key={plan.id}
+              className={`relative flex flex-col rounded-2xl bg-white p-8 shadow-sm ${plan.highlight ? 'border-accent border-2 shadow-lg' : 'border border-slate-200'}`}
+            >
+              {plan.highlight && (
+                <p className="bg-accent absolute -top-3 left-1/2 -translate-x-1/2 rounded-full px-3 py-1 text-xs font-semibold text-white">
+                  Most Popular
+                </p>
+              )}
+              <h3 className="text-brand-900 text-xl font-bold">{plan.name}</h3>
+              <p className="mt-1 text-slate-600">{plan.description}</p>
+              <p className="mt-6">
+                <span className="text-brand-900 text-4xl font-bold">{plan.price}</span>
+                {plan.priceSuffix && <span className="ml-2 text-slate-600">{plan.priceSuffix}</span>}
+              </p>
+              <div className="flex-1">
+                <Features items={plan.features.map((f) => f.text)} />
+              </div>
+              {/* Payments are not configured: the spec's toast (the payments issue wires Stripe). */}
+              <ToastButton
+                toast={featureNotImplementedToast}
+                className={`mt-8 ${plan.highlight ? buttonStyles.primary : buttonStyles.dark}`}
+              >
+                {plan.buttonText}
+              </ToastButton>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

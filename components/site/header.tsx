@@ -1,0 +1,58 @@
+import { Building2, Phone } from 'lucide-react';
+import Link from 'next/link';
+import { ToastButton } from '@/components/ui/toast-button';
+import type { SiteContent } from '@/lib/content/schema';
+import { mainNav } from '@/lib/site/nav';
+import { phoneToast } from '@/lib/site/phone';
+import { MobileMenu } from './mobile-menu';
+
+const contactToast = (content: SiteContent) => ({
+  title: 'Contact Us',
+  description: `Call ${content.contact.phone} or e-mail ${content.contact.email}. We respond within 24 hours.`,
+});
+
+/** Sticky site header (spec: title and subtitle from content, four links, Contact and phone buttons). */
+export function Header({ content }: { content: SiteContent }) {
+  const { header, contact } = content;
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link href="/" className="flex min-w-0 items-center gap-2">
+          <Building2 aria-hidden="true" className="text-brand-700 size-8 shrink-0" />
+          <span className="min-w-0">
+            <span className="text-brand-900 block truncate text-lg leading-tight font-bold">{header.title}</span>
+            <span className="hidden truncate text-xs text-slate-600 sm:block">{header.subtitle}</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-6">
+            {mainNav.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} className="hover:text-brand-700 font-medium text-slate-700">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <ToastButton
+            toast={contactToast(content)}
+            className="border-brand-700 text-brand-700 hover:bg-brand-50 hidden rounded-md border px-3 py-2 text-sm font-semibold sm:block"
+          >
+            Contact
+          </ToastButton>
+          <ToastButton
+            toast={phoneToast(contact.phone)}
+            className="bg-brand-700 hover:bg-brand-800 flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-white"
+            aria-label={`Call ${contact.phone}`}
+          >
+            <Phone aria-hidden="true" className="size-4" />
+            <span className="hidden lg:inline">{contact.phone}</span>
+          </ToastButton>
+          <MobileMenu links={mainNav} contactToast={contactToast(content)} />
+        </div>
+      </div>
+    </header>
+  );
+}

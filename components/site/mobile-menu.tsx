@@ -1,0 +1,83 @@
+'use client';
+
+import { Menu, X } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useEffect, useId, useRef, useState } from 'react';
+import { showToast, type ToastMessage } from '@/components/ui/toast-store';
+
+/** The header links on small screens: a disclosure that Escape and navigation close. */
+export function MobileMenu({
+  links,
+  contactToast,
+}: {
+  links: readonly { href: string; label: string }[];
+  contactToast: Omit<ToastMessage, 'id'>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const pathname = usePathname();
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Following a link closes the menu.
+  if (open && openedAt !== pathname) setOpen(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <div className="md:hidden">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          setOpenedAt(pathname);
+          setOpen((value) => !value);
+        }}
+        className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+      >
+        {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+      </button>
+      <nav
+        id={panelId}
+        aria-label="Mobile"
+        hidden={!open}
+        className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg"
+      >
+        <ul className="flex flex-col px-4 py-2">
+          {links.map((item) => (
+            <li key={item.href}>
+              <Link href={item.href} className="block rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100">
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                showToast(contactToast);
+              }}
+              className="w-full rounded-md px-3 py-3 text-left font-medium text-slate-800 hover:bg-slate-100"
+            >
+              Contact
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

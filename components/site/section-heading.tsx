@@ -1,0 +1,20 @@
+export function SectionHeading({
+  id,
+  title,
+  subtitle,
+  light = false,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  light?: boolean;
+}) {
+  return (
+    <div className="mx-auto mb-12 max-w-3xl text-center">
+      <h2 id={id} className={`text-3xl font-bold tracking-tight sm:text-4xl ${light ? 'text-white' : 'text-brand-900'}`}>
+        {title}
+      </h2>
+      {subtitle && <p className={`mt-4 text-lg ${light ? 'text-brand-100' : 'text-slate-600'}`}>{subtitle}</p>}
+    </div>
+  );
+}

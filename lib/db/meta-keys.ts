@@ -1,0 +1,7 @@
+/** Keys of the app_meta table, named once. */
+export const MetaKey = {
+  /** When the first-start seed ran; its presence makes the seed a no-op. */
+  seededAt: 'seeded_at',
+  /** The last change to any rate, deletions included (the rates page's 'Last updated'). */
+  ratesChangedAt: 'rates_changed_at',
+} as const;

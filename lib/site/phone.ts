@@ -1,0 +1,25 @@
+import type { ToastMessage } from '@/components/ui/toast-store';
+
+/** A dialable tel: URL for a displayed number such as "1-800-555-0199". */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** The spec's 'Ready to Call' toast, with a one-tap call action for phones. */
+export function phoneToast(phone: string): Omit<ToastMessage, 'id'> {
+  return {
+    title: 'Ready to Call',
+    description: `Call us at ${phone}. A construction loan specialist is standing by.`,
+    action: { label: `Call ${phone}`, href: telHref(phone) },
+  };
+}
+
+export const featureInProgressToast: Omit<ToastMessage, 'id'> = {
+  title: 'Feature in Progress',
+  description: "This feature isn't available yet. Please check back soon.",
+};
+
+export const featureNotImplementedToast: Omit<ToastMessage, 'id'> = {
+  title: 'Feature not implemented',
+  description: "This feature isn't implemented yet.",
+};
