@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-const systemChromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { chromiumLaunchOptions } from './scripts/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -15,18 +13,6 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',
-    launchOptions: {
-      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-      // Without the network flags Chromium keeps trying to reach the (closed) outside network.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type StdioOptions } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,12 +34,12 @@ export function buildIsCurrent(root: string): boolean {
   return SOURCES.every((source) => newestMtime(join(root, source)) <= built);
 }
 
-export function buildIfNeeded(root: string, log: (message: string) => void): void {
+export function buildIfNeeded(root: string, log: (message: string) => void, stdio: StdioOptions = 'inherit'): void {
   if (buildIsCurrent(root)) return;
   log('No current production build: running next build (this takes a minute or two the first time).');
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio,
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`next build failed (exit code ${String(result.status)})`);
