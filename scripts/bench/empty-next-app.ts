@@ -38,7 +38,8 @@ function appFiles(): Record<string, string> {
  */
 export function buildEmptyNextApp(log: (message: string) => void): string {
   const files = appFiles();
-  const key = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 12);
+  // The project folder is part of the key: the build's node_modules link points into it.
+  const key = createHash('sha256').update(JSON.stringify({ files, root })).digest('hex').slice(0, 12);
   const dir = join(tmpdir(), `clp-empty-next-${version('next')}-${key}`);
   if (existsSync(join(dir, '.next', 'BUILD_ID'))) return dir;
 
