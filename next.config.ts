@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { BASE_HEADERS, publicCsp } from './lib/http/security-headers';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -11,6 +12,16 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'pino'],
   typedRoutes: false,
+  async headers() {
+    return [
+      { source: '/:path*', headers: BASE_HEADERS },
+      // Cached public pages share one static policy; admin pages get a nonce policy from proxy.ts.
+      {
+        source: '/((?!admin|login).*)',
+        headers: [{ key: 'Content-Security-Policy', value: publicCsp(process.env.NODE_ENV === 'development') }],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

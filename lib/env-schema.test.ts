@@ -71,3 +71,28 @@ describe('databaseTarget', () => {
     expect(databaseTarget('postgres://u:p@h:5432/db')).toEqual({ kind: 'postgres', url: 'postgres://u:p@h:5432/db' });
   });
 });
+
+describe('admin sign-in settings', () => {
+  it('defaults to a 2 hour idle and 7 day absolute session, 10 failures a minute and 100 an hour', () => {
+    const env = parseEnv({});
+    expect(env.SESSION_IDLE_MINUTES).toBe(120);
+    expect(env.SESSION_MAX_DAYS).toBe(7);
+    expect(env.LOGIN_LIMIT_PER_MINUTE).toBe(10);
+    expect(env.LOGIN_LIMIT_PER_HOUR).toBe(100);
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it('reads the settings and treats empty values as unset', () => {
+    const env = parseEnv({ SESSION_IDLE_MINUTES: '30', SESSION_MAX_DAYS: '', LOGIN_LIMIT_PER_MINUTE: '5', TRUST_PROXY: '1' });
+    expect(env.SESSION_IDLE_MINUTES).toBe(30);
+    expect(env.SESSION_MAX_DAYS).toBe(7);
+    expect(env.LOGIN_LIMIT_PER_MINUTE).toBe(5);
+    expect(env.TRUST_PROXY).toBe(true);
+  });
+
+  it('rejects bad values naming the variable', () => {
+    expect(() => parseEnv({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES: must be a whole number/);
+    expect(() => parseEnv({ LOGIN_LIMIT_PER_HOUR: 'lots' })).toThrow(/LOGIN_LIMIT_PER_HOUR: must be a whole number/);
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: must be 1, 0, true or false/);
+  });
+});

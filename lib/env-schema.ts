@@ -23,6 +23,23 @@ const databaseUrl = z
     message: 'must be file:PATH (SQLite) or postgres://USER:PASSWORD@HOST:PORT/DB',
   });
 
+/** A whole number within bounds; unset or empty means the default. */
+const wholeNumber = (min: number, max: number, fallback: number) => {
+  const error = `must be a whole number between ${min} and ${max}`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback),
+  );
+};
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .refine((v) => v === undefined || ['', '0', '1', 'true', 'false'].includes(v), { message: 'must be 1, 0, true or false' })
+  .transform((v) => v === '1' || v === 'true');
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -35,6 +52,11 @@ const envSchema = z
     SITE_URL: httpUrl.optional(),
     DATABASE_URL: databaseUrl,
     ADMIN_PASSWORD: optional,
+    SESSION_IDLE_MINUTES: wholeNumber(1, 60 * 24 * 30, 120),
+    SESSION_MAX_DAYS: wholeNumber(1, 365, 7),
+    LOGIN_LIMIT_PER_MINUTE: wholeNumber(1, 10_000, 10),
+    LOGIN_LIMIT_PER_HOUR: wholeNumber(1, 1_000_000, 100),
+    TRUST_PROXY: flag,
     SMTP_URL: z
       .string()
       .trim()

@@ -8,6 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { EnvError, parseEnv } from '../lib/env-schema';
+import { CLIENT_ADDRESS_HEADER } from '../lib/http/client-address';
+import { HSTS_VALUE, servedOverHttps } from '../lib/http/security-headers';
 import { buildIfNeeded } from './build-if-needed';
 import { cdnCacheControl } from './cdn-cache-control';
 import { loadDotEnv } from './load-env';
@@ -42,6 +44,13 @@ async function main() {
   let admitted = false;
   const waiting: (() => void)[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // The app counts sign-in attempts per address: give it the socket's, never a header a
+    // visitor could have set (see lib/http/client-address.ts for TRUST_PROXY).
+    req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    const proto = req.headers['x-forwarded-proto'];
+    if (servedOverHttps(env.SITE_URL, Array.isArray(proto) ? proto[0] : proto, env.TRUST_PROXY)) {
+      res.setHeader('Strict-Transport-Security', HSTS_VALUE);
+    }
     const setHeader = res.setHeader.bind(res);
     res.setHeader = (name, value) =>
       setHeader(name, name.toLowerCase() === 'cache-control' && typeof value === 'string' ? cdnCacheControl(value) : value);

@@ -2,11 +2,11 @@
 
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
-import { cn } from '@/lib/cn';
+import { cn } from '@/lib/ui/cn';
 import { dismissToast, type ToastMessage } from './toast-store';
 
 const variants = {
-  default: 'border-slate-200 bg-white text-slate-900',
+  info: 'border-slate-300 bg-white text-slate-900',
   success: 'border-green-700 bg-green-50 text-green-950',
   error: 'border-red-700 bg-red-50 text-red-950',
 };
@@ -26,7 +26,7 @@ export default function RadixToaster({ toast }: { toast: ToastMessage | null }) 
           className={cn(
             'relative grid gap-1 rounded-lg border-l-4 p-4 pr-10 shadow-lg',
             'data-[swipe=end]:animate-none data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]',
-            variants[toast.variant ?? 'default'],
+            variants[toast.variant ?? 'info'],
           )}
         >
           <Toast.Title className="font-semibold">{toast.title}</Toast.Title>

@@ -15,7 +15,7 @@ export interface ToastMessage {
   id: number;
   title: string;
   description?: string;
-  variant?: 'default' | 'success' | 'error';
+  variant?: 'info' | 'success' | 'error';
   action?: ToastAction;
 }
 

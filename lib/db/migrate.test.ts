@@ -28,7 +28,17 @@ function behavesOnEveryEngine(open: () => Promise<{ db: DB; cleanup: () => Promi
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
     expect(await migrateToLatest(db)).toEqual([]);
     const tables = (await db.introspection.getTables()).map((t) => t.name);
-    expect(tables).toEqual(expect.arrayContaining(['site_content', 'rates', 'posts', 'app_meta']));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'site_content',
+        'rates',
+        'posts',
+        'app_meta',
+        'admin_credentials',
+        'admin_sessions',
+        'sign_in_attempts',
+      ]),
+    );
   });
 
   it("seeds the default content, the spec's four rates and two posts exactly once", async () => {

@@ -49,11 +49,40 @@ export interface AppMetaTable {
   value: string;
 }
 
+export interface AdminCredentialsTable {
+  /** Always 'admin' (the spec's fixed username). */
+  username: string;
+  /** `scrypt$log2N$r$p$salt$hash` (base64url), parameters kept so they can be raised later. */
+  password_hash: string;
+  /** 1 while the built-in default password is in effect (the login page then shows it). */
+  is_default: number;
+  updated_at: string;
+}
+
+export interface AdminSessionsTable {
+  id: string;
+  /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  user_agent: string;
+  ip: string;
+}
+
+export interface SignInAttemptsTable {
+  id: string;
+  ip: string;
+  attempted_at: string;
+}
+
 export interface Database {
   site_content: SiteContentTable;
   rates: RatesTable;
   posts: PostsTable;
   app_meta: AppMetaTable;
+  admin_credentials: AdminCredentialsTable;
+  admin_sessions: AdminSessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
 }
 
 export type { Generated };

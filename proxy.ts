@@ -1,0 +1,31 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { adminCsp } from './lib/http/security-headers';
+
+/**
+ * Admin pages (/admin, /login) get a per-request CSP nonce, which Next applies to its own scripts,
+ * and are never cached. An /admin request without any session cookie is sent to /login early;
+ * that is a convenience only: every admin page, action and route checks the session itself.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  const csp = adminCsp(nonce, process.env.NODE_ENV === 'development');
+
+  const hasCookie = request.cookies.has('__Host-clp_admin') || request.cookies.has('clp_admin');
+  const response =
+    request.nextUrl.pathname.startsWith('/admin') && !hasCookie
+      ? NextResponse.redirect(new URL('/login', request.url))
+      : NextResponse.next({ request: { headers: withCsp(request.headers, csp) } });
+  response.headers.set('Content-Security-Policy', csp);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+function withCsp(headers: Headers, csp: string): Headers {
+  const copy = new Headers(headers);
+  copy.set('Content-Security-Policy', csp);
+  return copy;
+}
+
+export const config = {
+  matcher: ['/admin', '/admin/:path*', '/login'],
+};

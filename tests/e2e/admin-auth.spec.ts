@@ -1,0 +1,124 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { apiSignIn, DEFAULT_PASSWORD, fetchAdmin, withDb } from './admin-support';
+import { startServer } from './server';
+
+const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
+
+async function signIn(page: Page, password: string) {
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('sign-in, password change, logout and session expiry in the browser', async ({ page }) => {
+  test.setTimeout(180_000);
+  const server = await startServer();
+  try {
+    await page.goto(`${server.url}/admin`);
+    await expect(page).toHaveURL(`${server.url}/login`);
+    await expect(page.getByTestId('default-password-hint')).toContainText(DEFAULT_PASSWORD);
+
+    // Wrong password: 'Verifying...' while checking, the spec's toast, the field cleared.
+    await signIn(page, 'not the password');
+    await expect(page.getByRole('button', { name: 'Verifying...' })).toBeVisible();
+    await expect(toast(page)).toContainText('❌ Invalid Password');
+    await expect(toast(page)).toContainText('Please check the password and try again.');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await signIn(page, DEFAULT_PASSWORD);
+    await expect(toast(page)).toContainText('✅ Login Successful!');
+    await expect(toast(page)).toContainText('Redirecting you to the admin dashboard');
+    await expect(page).toHaveURL(`${server.url}/admin`);
+    await expect(page.getByText('You are using the default password')).toBeVisible();
+
+    // A second session elsewhere, which the password change must end.
+    const other = await apiSignIn(server.url, DEFAULT_PASSWORD);
+    expect((await fetchAdmin(server.url, other.cookie)).isAdmin).toBe(true);
+
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await expect(page.getByRole('heading', { name: 'Change Admin Password' })).toBeVisible();
+    await expect(page.getByRole('table')).toContainText('(this session)');
+    const update = page.getByRole('button', { name: 'Update Password' });
+
+    await update.click();
+    await expect(toast(page)).toContainText('Please fill out all password fields.');
+
+    await page.getByLabel('Current Password').fill(DEFAULT_PASSWORD);
+    await page.getByLabel('New Password', { exact: true }).fill('a-new-password');
+    await page.getByLabel('Confirm New Password').fill('a-different-one');
+    await update.click();
+    await expect(toast(page)).toContainText("❌ Passwords Don't Match");
+    await expect(toast(page)).toContainText('Your new password and confirmation do not match.');
+
+    await page.getByLabel('Current Password').fill(DEFAULT_PASSWORD);
+    await page.getByLabel('New Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm New Password').fill('short');
+    await update.click();
+    await expect(toast(page)).toContainText('at least 8 characters');
+
+    const newPassword = 'A long passphrase for the owner, sixty-four characters in total!';
+    expect(newPassword).toHaveLength(64);
+    await page.getByLabel('Current Password').fill('wrong current password');
+    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm New Password').fill(newPassword);
+    await update.click();
+    await expect(toast(page)).toContainText('❌ Incorrect Password');
+    await expect(toast(page)).toContainText('The current password you entered is incorrect.');
+
+    await page.getByLabel('Current Password').fill(DEFAULT_PASSWORD);
+    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm New Password').fill(newPassword);
+    await update.click();
+    await expect(toast(page)).toContainText('✅ Password Changed');
+    await expect(page.getByText('You are using the default password')).toHaveCount(0);
+
+    // The other session's cookie no longer works.
+    expect((await fetchAdmin(server.url, other.cookie)).isAdmin).toBe(false);
+
+    // Logout ends this session on the server too: its cookie, replayed, is refused.
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'clp_admin');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(`${server.url}/login`);
+    expect((await fetchAdmin(server.url, `clp_admin=${cookie!.value}`)).isAdmin).toBe(false);
+    await expect(page.getByTestId('default-password-hint')).toHaveCount(0);
+    await page.goto(`${server.url}/admin`);
+    await expect(page).toHaveURL(`${server.url}/login`);
+
+    // The old default no longer signs in; the new password does.
+    await signIn(page, DEFAULT_PASSWORD);
+    await expect(toast(page)).toContainText('❌ Invalid Password');
+    await signIn(page, newPassword);
+    await expect(page).toHaveURL(`${server.url}/admin`);
+
+    // Expire the session: last seen three hours ago (idle timeout 2 h).
+    const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    withDb(server.databasePath, (db) => db.prepare('UPDATE admin_sessions SET last_seen_at = ?').run(threeHoursAgo));
+    await page.goto(`${server.url}/admin`);
+    await expect(page).toHaveURL(`${server.url}/login`);
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  } finally {
+    await server.stop();
+  }
+});
+
+test('the login form works without JavaScript', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const server = await startServer();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${server.url}/login`);
+    await signIn(page, 'wrong password');
+    await expect(page).toHaveURL(`${server.url}/login?error=invalid`);
+    await expect(page.getByRole('status')).toContainText('Please check the password and try again.');
+    await signIn(page, DEFAULT_PASSWORD);
+    await expect(page).toHaveURL(`${server.url}/admin`);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});

@@ -1,0 +1,178 @@
+import { expect, test } from '@playwright/test';
+import { actionId, apiSignIn, DEFAULT_PASSWORD, fetchAdmin, form, withDb } from './admin-support';
+import { startServer, tempDatabasePath, type RunningServer } from './server';
+
+/** Tests against the running server with plain HTTP requests (no browser). */
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+test('the session cookie is HttpOnly and SameSite=Lax, and a planted token is never accepted', async () => {
+  const planted = 'clp_admin=planted-by-an-attacker';
+  const signedIn = await apiSignIn(server.url, DEFAULT_PASSWORD, { Cookie: planted });
+  expect(signedIn.response.status).toBe(200);
+  expect(signedIn.setCookie).toMatch(/^clp_admin=[\w-]{43};/);
+  expect(signedIn.setCookie).toMatch(/HttpOnly/i);
+  expect(signedIn.setCookie).toMatch(/SameSite=lax/i);
+  expect(signedIn.setCookie).toMatch(/Path=\//);
+  expect(signedIn.cookie).not.toBe(planted);
+  expect((await fetchAdmin(server.url, signedIn.cookie)).isAdmin).toBe(true);
+  expect((await fetchAdmin(server.url, planted)).isAdmin).toBe(false);
+  // Only a hash of the token is stored.
+  const token = signedIn.cookie.split('=')[1]!;
+  const rows = withDb(server.databasePath, (db) => db.prepare('SELECT * FROM admin_sessions').all());
+  expect(JSON.stringify(rows)).not.toContain(token);
+});
+
+test('under https the cookie is Secure and __Host- prefixed, and HSTS is sent', async () => {
+  const https = await startServer({ env: { SITE_URL: 'https://loans.example.com' } });
+  try {
+    const signedIn = await apiSignIn(https.url, DEFAULT_PASSWORD);
+    expect(signedIn.setCookie).toMatch(/^__Host-clp_admin=/);
+    expect(signedIn.setCookie).toMatch(/; Secure/i);
+    expect(signedIn.setCookie).toMatch(/Path=\//);
+    expect(signedIn.setCookie).not.toMatch(/Domain=/i);
+    const home = await fetch(https.url);
+    expect(home.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  } finally {
+    await https.stop();
+  }
+});
+
+test('security headers on public and admin responses', async () => {
+  const home = await fetch(server.url);
+  expect(home.headers.get('strict-transport-security')).toBeNull(); // plain http here
+  const login = await fetch(`${server.url}/login`);
+  for (const response of [home, login]) {
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("form-action 'self' https://checkout.stripe.com");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  }
+  // Public pages keep a static policy and stay cacheable; admin pages get a fresh nonce and no-store.
+  expect(home.headers.get('content-security-policy')).not.toContain('nonce-');
+  expect(home.headers.get('cache-control')).not.toContain('no-store');
+  const nonce = /'nonce-([^']+)'/.exec(login.headers.get('content-security-policy') ?? '')?.[1];
+  expect(nonce).toBeTruthy();
+  expect(await login.text()).toContain(`nonce="${nonce}"`);
+  const again = await fetch(`${server.url}/login`);
+  expect(again.headers.get('content-security-policy')).not.toContain(`'nonce-${nonce}'`);
+  expect(login.headers.get('cache-control')).toContain('no-store');
+  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const admin = await fetchAdmin(server.url, cookie);
+  expect(admin.isAdmin).toBe(true);
+  expect(admin.response.headers.get('cache-control')).toContain('no-store');
+});
+
+test('requests never get admin content without a session, whatever they claim', async () => {
+  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const cookies = ['', 'clp_admin=made-up-token', `${cookie}x`];
+  const variants: { path?: string; headers?: Record<string, string> }[] = [
+    {},
+    { headers: { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' } },
+    { headers: { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' } },
+    { headers: { RSC: '1' } },
+    { path: '/admin?_rsc=abc', headers: { RSC: '1' } },
+    { path: '/admin.rsc' },
+    { path: '/admin/index.rsc' },
+    { path: '/admin?_rsc=1' },
+  ];
+  for (const c of cookies) {
+    for (const variant of variants) {
+      const result = await fetchAdmin(server.url, c, variant);
+      expect(result.isAdmin, `${c} ${JSON.stringify(variant)}`).toBe(false);
+    }
+  }
+  const plain = await fetchAdmin(server.url, '');
+  expect(plain.response.status).toBe(307);
+  expect(plain.response.headers.get('location')).toBe('/login');
+});
+
+test('admin Server Actions invoked without a session are refused and change nothing', async () => {
+  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const before = withDb(server.databasePath, (db) => ({
+    credentials: db.prepare('SELECT * FROM admin_credentials').all(),
+    sessions: db.prepare('SELECT id FROM admin_sessions ORDER BY id').all(),
+  }));
+  expect(before.sessions.length).toBeGreaterThan(0);
+  for (const name of ['changePasswordAction', 'signOutOtherSessionsAction']) {
+    const id = actionId(name);
+    for (const sessionCookie of ['clp_admin=made-up-token', '']) {
+      const body = form({
+        [`$ACTION_ID_${id}`]: '',
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: 'taken-over-password',
+        confirmPassword: 'taken-over-password',
+      });
+      const response = await fetch(`${server.url}/admin`, {
+        method: 'POST',
+        headers: { Origin: server.url, Cookie: sessionCookie },
+        body,
+        redirect: 'manual',
+      });
+      const text = await response.text();
+      expect(text).not.toContain('✅');
+    }
+  }
+  const after = withDb(server.databasePath, (db) => ({
+    credentials: db.prepare('SELECT * FROM admin_credentials').all(),
+    sessions: db.prepare('SELECT id FROM admin_sessions ORDER BY id').all(),
+  }));
+  expect(after).toEqual(before);
+  expect((await fetchAdmin(server.url, cookie)).isAdmin).toBe(true);
+});
+
+test('a cross-origin POST to a route handler is refused', async () => {
+  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  for (const origin of ['https://evil.example', 'null', undefined]) {
+    const headers: Record<string, string> = { Cookie: cookie };
+    if (origin) headers.Origin = origin;
+    const logout = await fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers, redirect: 'manual' });
+    expect(logout.status).toBe(403);
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers,
+      body: form({ password: DEFAULT_PASSWORD }),
+    });
+    expect(login.status).toBe(403);
+    expect(login.headers.getSetCookie()).toEqual([]);
+  }
+  expect((await fetchAdmin(server.url, cookie)).isAdmin).toBe(true);
+});
+
+test('failed sign-ins take about a second, and the 11th in a minute from one address gets 429', async () => {
+  test.setTimeout(180_000);
+  const db = tempDatabasePath();
+  let own = await startServer({ databasePath: db.path });
+  try {
+    const started = Date.now();
+    const first = await apiSignIn(own.url, 'wrong guess 0');
+    expect(first.response.status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    for (let i = 1; i < 10; i++) expect((await apiSignIn(own.url, `wrong guess ${i}`)).response.status).toBe(401);
+
+    const refused = await apiSignIn(own.url, DEFAULT_PASSWORD);
+    expect(refused.response.status).toBe(429);
+    expect(Number(refused.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    const { error } = (await refused.response.json()) as { error: string };
+    expect(error).toMatch(/Too many sign-in attempts\. Please try again in \d+ seconds?\./);
+    expect(refused.setCookie).toBe('');
+
+    // The limit lives in the database: a restarted server still refuses.
+    await own.stop();
+    own = await startServer({ databasePath: db.path });
+    expect((await apiSignIn(own.url, DEFAULT_PASSWORD)).response.status).toBe(429);
+  } finally {
+    await own.stop();
+    db.cleanup();
+  }
+});

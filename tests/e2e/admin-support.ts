@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { root } from './server';
+
+export const DEFAULT_PASSWORD = 'loanpros-admin';
+
+/** Markers that appear only in the signed-in dashboard's own output. */
+export const ADMIN_MARKERS = ['Change Admin Password', 'Sign out everywhere else', 'currentSessionId'];
+
+export function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+}
+
+/** Signs in through the route handler as a script would; returns the status and the cookie pair. */
+export async function apiSignIn(url: string, password: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { Origin: url, Accept: 'application/json', ...headers },
+    body: form({ password }),
+  });
+  const setCookie = response.headers.getSetCookie()[0] ?? '';
+  return { response, setCookie, cookie: setCookie.split(';')[0] ?? '' };
+}
+
+/** GET with a cookie, never following redirects; reports whether dashboard content came back. */
+export async function fetchAdmin(url: string, cookie: string, init: { path?: string; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${url}${init.path ?? '/admin'}`, {
+    headers: { Cookie: cookie, ...init.headers },
+    redirect: 'manual',
+  });
+  const body = await response.text();
+  return { response, body, isAdmin: ADMIN_MARKERS.some((m) => body.includes(m)) };
+}
+
+export function withDb<T>(databasePath: string, run: (db: Database.Database) => T): T {
+  const db = new Database(databasePath);
+  try {
+    db.pragma('busy_timeout = 5000');
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The id Next gave a Server Action, read from the build's manifest. */
+export function actionId(name: string): string {
+  const manifest = JSON.parse(readFileSync(join(root, '.next/server/server-reference-manifest.json'), 'utf8')) as {
+    node: Record<string, { exportedName: string }>;
+  };
+  const id = Object.entries(manifest.node).find(([, v]) => v.exportedName === name)?.[0];
+  if (!id) throw new Error(`no Server Action ${name} in the build`);
+  return id;
+}
