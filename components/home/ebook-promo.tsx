@@ -1,5 +1,6 @@
-import { BookOpen, CheckCircle2 } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import Link from 'next/link';
+import { CheckList } from '@/components/site/check-list';
 import { SiteImage } from '@/components/site/site-image';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
@@ -25,14 +26,7 @@ export function EbookPromo({ ebook }: { ebook: SiteContent['ebook'] }) {
             {ebook.title}
           </h2>
           <p className="mt-4 text-lg text-slate-700">{ebook.description}</p>
-          <ul className="mt-6 space-y-2">
-            {ebook.features.map((feature) => (
-              <li key={feature} className="flex items-start gap-2 text-slate-700">
-                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={ebook.features} className="mt-6 space-y-2" />
           <Link href="/ebook" className={`mt-8 ${buttonStyles.primary}`}>
             {ebook.buttonText}
           </Link>

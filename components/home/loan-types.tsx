@@ -1,4 +1,4 @@
-import { CheckCircle2 } from 'lucide-react';
+import { CheckList } from '@/components/site/check-list';
 import { NamedIcon } from '@/components/site/icons';
 import { SectionHeading } from '@/components/site/section-heading';
 import type { SiteContent } from '@/lib/content/schema';
@@ -16,14 +16,7 @@ export function LoanTypes({ loanTypes }: { loanTypes: SiteContent['loanTypes'] }
               </span>
               <h3 className="text-brand-900 text-lg font-semibold">{loan.title}</h3>
               <p className="mt-2 text-slate-600">{loan.description}</p>
-              <ul className="mt-4 space-y-2">
-                {loan.features.map((feature) => (
-                  <li key={feature} className="flex items-start gap-2 text-sm text-slate-700">
-                    <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={loan.features} small />
             </li>
           ))}
         </ul>

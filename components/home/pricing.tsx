@@ -1,22 +1,10 @@
-import { CheckCircle2, Phone } from 'lucide-react';
+import { Phone } from 'lucide-react';
+import { CheckList } from '@/components/site/check-list';
 import { SectionHeading } from '@/components/site/section-heading';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
 import { featureNotImplementedToast, phoneToast } from '@/lib/site/phone';
-
-function Features({ items }: { items: string[] }) {
-  return (
-    <ul className="mt-6 space-y-3">
-      {items.map((item) => (
-        <li key={item} className="flex items-start gap-2 text-slate-700">
-          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-          {item}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** Pricing (spec section 2, item 6): the free consultation block, then the paid plans. */
 export function Pricing({ pricing, phone }: { pricing: SiteContent['pricing']; phone: string }) {
@@ -29,7 +17,7 @@ export function Pricing({ pricing, phone }: { pricing: SiteContent['pricing']; p
           <div className="flex-1">
             <h3 className="text-brand-900 text-2xl font-bold">{freePlan.title}</h3>
             <p className="mt-2 text-slate-600">{freePlan.description}</p>
-            <Features items={freePlan.features} />
+            <CheckList items={freePlan.features} className="mt-6 space-y-3" />
           </div>
           <ToastButton toast={phoneToast(phone)} className={buttonStyles.dark}>
             <Phone aria-hidden="true" className="size-5" />
@@ -54,7 +42,7 @@ export function Pricing({ pricing, phone }: { pricing: SiteContent['pricing']; p
                 {plan.priceSuffix && <span className="ml-2 text-slate-600">{plan.priceSuffix}</span>}
               </p>
               <div className="flex-1">
-                <Features items={plan.features.map((f) => f.text)} />
+                <CheckList items={plan.features.map((f) => f.text)} className="mt-6 space-y-3" />
               </div>
               {/* Payments are not configured: the spec's toast (the payments issue wires Stripe). */}
               <ToastButton
