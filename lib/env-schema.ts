@@ -57,6 +57,7 @@ const envSchema = z
     LOGIN_LIMIT_PER_MINUTE: wholeNumber(1, 10_000, 10),
     LOGIN_LIMIT_PER_HOUR: wholeNumber(1, 1_000_000, 100),
     TRUST_PROXY: flag,
+    LOG_DB_QUERIES: flag,
     SMTP_URL: z
       .string()
       .trim()

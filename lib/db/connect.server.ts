@@ -2,19 +2,26 @@ import 'server-only';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../env-schema';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
 
-/** Opens a database. The caller owns the handle and must `destroy()` it when done. */
-export function connect(target: DatabaseTarget): DB {
-  return target.kind === 'sqlite' ? openSqlite(target.path) : openPostgres(target.url);
+export interface ConnectOptions {
+  /** Called with the SQL of every query run (operators' LOG_DB_QUERIES, and the cache tests). */
+  onQuery?: (sql: string) => void;
 }
 
-function openSqlite(path: string): DB {
+/** Opens a database. The caller owns the handle and must `destroy()` it when done. */
+export function connect(target: DatabaseTarget, options: ConnectOptions = {}): DB {
+  const { onQuery } = options;
+  const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined;
+  return target.kind === 'sqlite' ? openSqlite(target.path, log) : openPostgres(target.url, log);
+}
+
+function openSqlite(path: string, log?: (event: LogEvent) => void): DB {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
@@ -25,10 +32,10 @@ function openSqlite(path: string): DB {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
 }
 
-function openPostgres(url: string): DB {
+function openPostgres(url: string, log?: (event: LogEvent) => void): DB {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { env } from '../env.server';
+import { logger } from '../log.server';
 import { databaseTarget } from '../env-schema';
 import { connect, type DB } from './connect.server';
 import { migrateToLatest } from './migrate.server';
@@ -26,7 +27,8 @@ export function getDb(): Promise<DB> {
 
 async function open(): Promise<DB> {
   const building = process.env.NEXT_PHASE === 'phase-production-build';
-  const db = connect(building ? { kind: 'sqlite', path: ':memory:' } : databaseTarget(env.DATABASE_URL));
+  const onQuery = env.LOG_DB_QUERIES ? (sql: string) => logger.info({ sql }, 'db query') : undefined;
+  const db = connect(building ? { kind: 'sqlite', path: ':memory:' } : databaseTarget(env.DATABASE_URL), { onQuery });
   await migrateToLatest(db);
   await seedIfEmpty(db);
   return db;
