@@ -60,7 +60,10 @@ export async function saveContent(
 ): Promise<SaveContentResult> {
   const parsed = contentSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: 'invalid', fieldErrors: contentFieldErrors(input) ?? {} };
-  const content: SiteContent = { ...parsed.data, hero: { ...parsed.data.hero, title: sanitizeInlineHtml(parsed.data.hero.title) } };
+  const content: SiteContent = {
+    ...parsed.data,
+    hero: { ...parsed.data.hero, title: sanitizeInlineHtml(parsed.data.hero.title) },
+  };
   const stamp = (options.now ?? new Date()).toISOString();
 
   return db.transaction().execute(async (trx) => {
@@ -82,9 +85,14 @@ export async function saveContent(
       .where('id', '=', 'site')
       .where('revision', '=', expectedRevision)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { ok: false, reason: 'conflict', currentRevision: row.revision + 1 } as const;
+    if (Number(updated.numUpdatedRows) !== 1)
+      return { ok: false, reason: 'conflict', currentRevision: row.revision + 1 } as const;
 
-    const hasBaseline = await trx.selectFrom('content_revisions').select('id').where('revision', '=', row.revision).executeTakeFirst();
+    const hasBaseline = await trx
+      .selectFrom('content_revisions')
+      .select('id')
+      .where('revision', '=', row.revision)
+      .executeTakeFirst();
     if (!hasBaseline) {
       await trx
         .insertInto('content_revisions')

@@ -15,7 +15,6 @@ export function looksLikeEmail(text: string): boolean {
 /** The address a link may carry, or '' (blank) when it is not allowed. */
 export function normalizeLinkHref(raw: string): string {
   // Browsers ignore tabs, newlines and control characters inside a scheme ('java\tscript:').
-  // eslint-disable-next-line no-control-regex
   const href = raw.replace(/[\u0000-\u0020\u007f]+/g, '');
   if (!href) return '';
   if (looksLikeEmail(href)) return `mailto:${href}`;

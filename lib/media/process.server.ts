@@ -30,7 +30,11 @@ const DAMAGED = 'This image could not be read: the file is damaged or incomplete
 
 export function checkSize(size: number, kind: 'image' | 'pdf'): void {
   const max = kind === 'image' ? IMAGE_MAX_BYTES : PDF_MAX_BYTES;
-  if (size > max) throw new UploadError(`This file is ${mb(size)}; the largest ${kind === 'image' ? 'image' : 'PDF'} accepted is ${mb(max)}.`, 413);
+  if (size > max)
+    throw new UploadError(
+      `This file is ${mb(size)}; the largest ${kind === 'image' ? 'image' : 'PDF'} accepted is ${mb(max)}.`,
+      413,
+    );
   if (size === 0) throw new UploadError('The file is empty.');
 }
 
@@ -56,11 +60,15 @@ export async function processImage(input: Buffer): Promise<ProcessedMedia> {
     } else {
       pipeline = sharp(input, options);
     }
-    pipeline = pipeline.rotate().resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    pipeline = pipeline
+      .rotate()
+      .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     const jpeg = type === 'jpeg';
-    const { data, info } = await (jpeg ? pipeline.jpeg({ quality: 82, mozjpeg: true }) : pipeline.webp({ quality: 82 })).toBuffer({
-      resolveWithObject: true,
-    });
+    const { data, info } = await (jpeg ? pipeline.jpeg({ quality: 82, mozjpeg: true }) : pipeline.webp({ quality: 82 })).toBuffer(
+      {
+        resolveWithObject: true,
+      },
+    );
     return {
       kind: 'image',
       contentType: jpeg ? 'image/jpeg' : 'image/webp',
@@ -79,7 +87,12 @@ export async function processImage(input: Buffer): Promise<ProcessedMedia> {
 export function processPdf(input: Buffer): ProcessedMedia {
   checkSize(input.length, 'pdf');
   if (sniffFileType(input) !== 'pdf') throw new UploadError('This file is not a PDF. Please choose a PDF file.', 415);
-  if (!input.subarray(Math.max(0, input.length - 1024)).toString('latin1').includes('%%EOF')) {
+  if (
+    !input
+      .subarray(Math.max(0, input.length - 1024))
+      .toString('latin1')
+      .includes('%%EOF')
+  ) {
     throw new UploadError('This PDF is incomplete (it has no end marker). Please export it again.');
   }
   return {

@@ -15,7 +15,8 @@ const id = z.string().min(1).max(64);
 
 function invalid(issues: z.core.$ZodIssue[]): AdminResult<Post> {
   const fieldErrors = fieldErrorsOf(issues);
-  if (fieldErrors.title || fieldErrors.bodyHtml) return { ok: false, title: MISSING_FIELDS.title, error: MISSING_FIELDS.message, fieldErrors };
+  if (fieldErrors.title || fieldErrors.bodyHtml)
+    return { ok: false, title: MISSING_FIELDS.title, error: MISSING_FIELDS.message, fieldErrors };
   return { ok: false, title: '❌ Post Not Saved', error: 'Some fields need attention.', fieldErrors };
 }
 

@@ -41,7 +41,14 @@ export async function createPost(db: DB, input: PostInput, now = new Date()): Pr
     await trx.deleteFrom('post_redirects').where('old_slug', '=', slug).execute();
     await trx
       .insertInto('posts')
-      .values({ id: `post-${randomBytes(8).toString('hex')}`, slug, ...columns(input), is_custom: 1, created_at: stamp, updated_at: stamp })
+      .values({
+        id: `post-${randomBytes(8).toString('hex')}`,
+        slug,
+        ...columns(input),
+        is_custom: 1,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .execute();
     return slug;
   });

@@ -29,7 +29,12 @@ export async function updateRateAction(rateId: string, input: unknown): Promise<
   const parsed = rateInputSchema.safeParse(input);
   if (!id.safeParse(rateId).success) return INVALID_REQUEST;
   if (!parsed.success) {
-    return { ok: false, title: '❌ Rate Not Saved', error: 'Some fields need attention.', fieldErrors: fieldErrorsOf(parsed.error.issues) };
+    return {
+      ok: false,
+      title: '❌ Rate Not Saved',
+      error: 'Some fields need attention.',
+      fieldErrors: fieldErrorsOf(parsed.error.issues),
+    };
   }
   const rate = await updateRate(await getDb(), rateId, parsed.data);
   if (!rate) return { ok: false, title: '❌ Rate Not Found', error: 'This rate was deleted elsewhere.' };

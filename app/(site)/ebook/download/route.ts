@@ -9,7 +9,10 @@ export async function GET() {
   const id = (await getSiteContent()).ebook.pdfMediaId;
   const pdf = id ? await readMedia(await getDb(), id) : null;
   if (!pdf || pdf.contentType !== 'application/pdf') {
-    return new Response('The ebook is not available yet.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    return new Response('The ebook is not available yet.', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   }
   return new Response(new Uint8Array(pdf.bytes), {
     headers: {
