@@ -180,7 +180,7 @@ function ListEditor({ path, items, ctx, label }: { path: Path; items: unknown[];
     ctx.onChange(path, next);
   };
   return (
-    <fieldset className="rounded-lg border border-slate-300 p-4 sm:col-span-2">
+    <fieldset className="rounded-lg border border-slate-300 p-4 sm:col-span-2" data-testid={`list-${pathKey(path)}`}>
       <legend className="text-brand-900 px-1 font-semibold">{label}</legend>
       {error && <p className="mb-2 text-sm text-red-800">{error}</p>}
       {items.length === 0 && <p className="text-sm text-slate-600">None yet.</p>}
