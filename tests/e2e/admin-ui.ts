@@ -29,7 +29,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export async function anonymousHtml(url: string, path = '/'): Promise<string> {
   const response = await fetch(`${url}${path}`);
   expect(response.status).toBe(200);
-  return response.text();
+  // React separates adjacent text with <!-- --> markers; drop them so assertions read like the page.
+  return (await response.text()).replaceAll('<!-- -->', '');
 }
 
 export const jpegWithExif = () =>
