@@ -37,7 +37,7 @@ test('Site Content: save, validation, changed-elsewhere, history and restore', a
   await expect(toast(page)).toContainText('Some fields need attention; nothing was saved.');
   await expect(hero(page).getByText('This field is required.')).toBeVisible();
   await expect(hero(page).getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-  await expect(firstReview.getByText(/less than or equal to 5|at most 5|<=5/)).toBeVisible();
+  await expect(firstReview.getByText('Rating must be a whole number from 1 to 5.')).toBeVisible();
   expect(await anonymousHtml(server.url)).not.toContain('This must not be saved');
 
   // Fix the fields; an HTML title is sanitized.
@@ -182,7 +182,7 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
 
   // Leaving the page with unsaved edits asks too (beforeunload).
   await panel.getByRole('button', { name: 'Remove Barndominium Loans' }).click();
-  const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.dismiss())));
+  const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.accept())));
   await page.close({ runBeforeUnload: true });
   expect(await asked).toBe('beforeunload');
 });

@@ -23,7 +23,8 @@ export async function POST(request: NextRequest) {
   try {
     const kind = new URL(request.url).searchParams.get('kind') === 'pdf' ? 'pdf' : 'image';
     const declared = Number(request.headers.get('content-length') ?? 0);
-    if (declared > 0) checkSize(Math.max(0, declared - 64 * 1024), kind); // refuse before reading a huge body
+    // Refuse an oversized body before reading it (the multipart framing adds a little).
+    if (declared > 64 * 1024) checkSize(declared - 64 * 1024, kind);
     const form = await request.formData().catch(() => null);
     const file = form?.get('file');
     if (!(file instanceof File)) throw new UploadError('Choose a file to upload.');
