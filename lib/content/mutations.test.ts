@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempSqlite } from '../../tests/support/temp-db';
-import { migrateToLatest } from '../db/migrate.server';
-import { seedIfEmpty } from '../db/seed.server';
+import { engines, seededDatabases } from '../../tests/support/engines';
 import { defaultContent } from './defaults';
 import { changedPaths } from './diff';
 import { listContentRevisions, readContentForEdit, restoreContentRevision, saveContent } from './mutations.server';
@@ -12,15 +10,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-async function seeded() {
-  const handle = tempSqlite();
-  cleanups.push(handle.cleanup);
-  await migrateToLatest(handle.db);
-  await seedIfEmpty(handle.db, new Date('2026-11-01T00:00:00Z'));
-  return handle.db;
-}
-
-describe('content saves and revisions', () => {
+describe.each(engines)('content saves and revisions (%s)', (_engine, open) => {
+  const seeded = seededDatabases(cleanups, open);
   it('saves a valid document, keeps the original and the new one as revisions with what changed', async () => {
     const db = await seeded();
     const { content, revision } = await readContentForEdit(db);

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempSqlite } from '../../tests/support/temp-db';
-import { migrateToLatest } from '../db/migrate.server';
-import { seedIfEmpty } from '../db/seed.server';
+import { engines, seededDatabases } from '../../tests/support/engines';
 import { createPost, deletePost, PostWriteError, updatePost } from './mutations.server';
 import { readPostBySlug, readPosts, readRedirectedSlug } from './queries.server';
 import { postInputSchema, slugify, type PostInput } from './schema';
@@ -10,14 +8,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
-
-async function seeded() {
-  const handle = tempSqlite();
-  cleanups.push(handle.cleanup);
-  await migrateToLatest(handle.db);
-  await seedIfEmpty(handle.db, new Date('2026-11-01T00:00:00Z'));
-  return handle.db;
-}
 
 const input = (over: Partial<PostInput> = {}): PostInput => ({
   title: 'Budgeting Your Build',
@@ -30,7 +20,8 @@ const input = (over: Partial<PostInput> = {}): PostInput => ({
   ...over,
 });
 
-describe('post writes', () => {
+describe.each(engines)('post writes (%s)', (_engine, open) => {
+  const seeded = seededDatabases(cleanups, open);
   it('creates custom posts at the top with a unique slug', async () => {
     const db = await seeded();
     const first = await createPost(db, input());

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempSqlite } from '../../tests/support/temp-db';
-import { migrateToLatest } from '../db/migrate.server';
-import { seedIfEmpty } from '../db/seed.server';
+import { engines, seededDatabases } from '../../tests/support/engines';
 import { addRate, deleteRate, reorderRates, updateRate } from './mutations.server';
 import { readRates, readRatesChangedAt } from './queries.server';
 import { PLACEHOLDER_RATE, rateInputSchema } from './schema';
@@ -11,15 +9,8 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-async function seeded() {
-  const handle = tempSqlite();
-  cleanups.push(handle.cleanup);
-  await migrateToLatest(handle.db);
-  await seedIfEmpty(handle.db, new Date('2026-11-01T00:00:00Z'));
-  return handle.db;
-}
-
-describe('rate writes', () => {
+describe.each(engines)('rate writes (%s)', (_engine, open) => {
+  const seeded = seededDatabases(cleanups, open);
   it('adds a placeholder at the end, updates, reorders and deletes, moving ratesChangedAt every time', async () => {
     const db = await seeded();
     expect(await readRatesChangedAt(db)).toBe('2026-11-01T00:00:00.000Z');

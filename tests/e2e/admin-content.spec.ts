@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { withDb } from './admin-support';
+import { apiSignIn, DEFAULT_PASSWORD, withDb } from './admin-support';
 import { anonymousHtml, expectNoAxeViolations, jpegWithExif, openTab, pngImage, signInToDashboard, toast } from './admin-ui';
 import { startServer, type RunningServer } from './server';
 
@@ -185,6 +185,24 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
   const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.accept())));
   await page.close({ runBeforeUnload: true });
   expect(await asked).toBe('beforeunload');
+});
+
+test('the upload route refuses other origins and requests without a session, and stores nothing', async () => {
+  const upload = (headers: Record<string, string>) => {
+    const body = new FormData();
+    body.set('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))], { type: 'application/pdf' }), 'x.pdf');
+    return fetch(`${server.url}/api/admin/media?kind=pdf`, { method: 'POST', headers, body });
+  };
+  const count = () => withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS n FROM media').get() as { n: number }).n;
+  const before = count();
+  expect((await upload({ Origin: server.url })).status).toBe(401);
+  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  expect((await upload({ Origin: 'https://evil.example', Cookie: cookie })).status).toBe(403);
+  expect((await upload({ Cookie: cookie })).status).toBe(403);
+  expect(count()).toBe(before);
+  const ok = await upload({ Origin: server.url, Cookie: cookie });
+  expect(ok.status).toBe(200);
+  expect(await ok.json()).toMatchObject({ url: expect.stringMatching(/^\/media\/[a-f0-9]{32}\.pdf$/) });
 });
 
 test('axe finds no violations on any dashboard tab at phone and desktop widths', async ({ page }) => {
