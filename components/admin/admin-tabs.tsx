@@ -1,42 +1,65 @@
 'use client';
 
 import { Tabs } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { LEAVE_MESSAGE, UnsavedChangesProvider, useUnsavedRegistry } from './unsaved-changes';
 
-const comingSoon = (what: string) => (
-  <p className="text-slate-700">{what} editing arrives in a coming update. Nothing here can be changed yet.</p>
-);
+type TabValue = 'content' | 'rates' | 'blog' | 'leads' | 'security';
 
-const tabs = [
-  { value: 'content', label: 'Site Content', panel: comingSoon('Site content') },
-  { value: 'rates', label: 'Rates', panel: comingSoon('Rates') },
-  { value: 'blog', label: 'Blog', panel: comingSoon('Blog post') },
-  { value: 'leads', label: 'Leads', panel: comingSoon('The leads database') },
-] as const;
+const labels: Record<TabValue, string> = {
+  content: 'Site Content',
+  rates: 'Rates',
+  blog: 'Blog',
+  leads: 'Leads',
+  security: 'Security',
+};
 
-/** The dashboard's tabs (spec section 2). Only Security works so far. */
-export function AdminTabs({ security }: { security: ReactNode }) {
+const leadsComingSoon = <p className="text-slate-700">The leads database arrives in a coming update.</p>;
+
+/** The dashboard's tabs (spec section 2). Leaving a tab with unsaved edits asks first. */
+export function AdminTabs(panels: {
+  content: ReactNode;
+  rates: ReactNode;
+  blog: ReactNode;
+  leads?: ReactNode;
+  security: ReactNode;
+}) {
   return (
-    <Tabs.Root defaultValue="content" className="mt-8">
+    <UnsavedChangesProvider>
+      <GuardedTabs panels={{ ...panels, leads: panels.leads ?? leadsComingSoon }} />
+    </UnsavedChangesProvider>
+  );
+}
+
+function GuardedTabs({ panels }: { panels: Record<TabValue, ReactNode> }) {
+  const [tab, setTab] = useState<TabValue>('content');
+  const unsaved = useUnsavedRegistry();
+
+  function change(next: string) {
+    if (next === tab) return;
+    if (unsaved.isDirty(tab) && !window.confirm(LEAVE_MESSAGE)) return;
+    setTab(next as TabValue);
+  }
+
+  return (
+    <Tabs.Root value={tab} onValueChange={change} className="mt-8">
       <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 border-b border-slate-300">
-        {[...tabs, { value: 'security', label: 'Security' }].map((tab) => (
+        {(Object.keys(labels) as TabValue[]).map((value) => (
           <Tabs.Trigger
-            key={tab.value}
-            value={tab.value}
-            className="data-[state=active]:border-brand-700 data-[state=active]:text-brand-900 -mb-px border-b-2 border-transparent px-4 py-2 font-medium text-slate-700"
+            key={value}
+            value={value}
+            className="data-[state=active]:border-brand-700 data-[state=active]:text-brand-900 -mb-px border-b-2 border-transparent px-3 py-2 font-medium text-slate-700 sm:px-4"
           >
-            {tab.label}
+            {labels[value]}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      {tabs.map((tab) => (
-        <Tabs.Content key={tab.value} value={tab.value} className="py-6">
-          {tab.panel}
+      {(Object.keys(labels) as TabValue[]).map((value) => (
+        // Panels stay mounted so a half-edited form survives a look at another tab.
+        <Tabs.Content key={value} value={value} forceMount className="py-6 data-[state=inactive]:hidden">
+          {panels[value]}
         </Tabs.Content>
       ))}
-      <Tabs.Content value="security" className="py-6">
-        {security}
-      </Tabs.Content>
     </Tabs.Root>
   );
 }

@@ -134,6 +134,11 @@ export const contentSchema = z.object({
     imageUrl,
     imageAlt: line(200),
     buttonText: line(60),
+    /** The uploaded ebook PDF (media id); absent until the owner uploads one. */
+    pdfMediaId: z
+      .string()
+      .regex(/^[a-f0-9]{32}$/)
+      .optional(),
   }),
   rates: z.object({
     title: line(120),

@@ -37,6 +37,9 @@ function behavesOnEveryEngine(open: () => Promise<{ db: DB; cleanup: () => Promi
         'admin_credentials',
         'admin_sessions',
         'sign_in_attempts',
+        'content_revisions',
+        'media',
+        'post_redirects',
       ]),
     );
   });
@@ -73,6 +76,34 @@ function behavesOnEveryEngine(open: () => Promise<{ db: DB; cleanup: () => Promi
     await db.deleteFrom('rates').execute();
     await seedIfEmpty(db);
     expect(await readRates(db)).toEqual([]);
+  });
+
+  it('stores binary media bytes unchanged (blob / bytea) and cascades post redirects', async () => {
+    const db = await fresh();
+    await migrateToLatest(db);
+    await seedIfEmpty(db);
+    const bytes = Buffer.from([0, 1, 2, 255, 254, 0, 37, 80, 68, 70]);
+    await db
+      .insertInto('media')
+      .values({
+        id: 'm1',
+        kind: 'pdf',
+        content_type: 'application/pdf',
+        bytes,
+        width: null,
+        height: null,
+        byte_size: bytes.length,
+        sha256: 'x',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const row = await db.selectFrom('media').select('bytes').where('id', '=', 'm1').executeTakeFirstOrThrow();
+    expect(Buffer.from(row.bytes).equals(bytes)).toBe(true);
+
+    const [post] = await db.selectFrom('posts').select('id').execute();
+    await db.insertInto('post_redirects').values({ old_slug: 'old', post_id: post!.id, created_at: 'now' }).execute();
+    await db.deleteFrom('posts').where('id', '=', post!.id).execute();
+    expect(await db.selectFrom('post_redirects').selectAll().execute()).toEqual([]);
   });
 
   it('keeps post slugs unique', async () => {

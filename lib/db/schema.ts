@@ -75,6 +75,36 @@ export interface SignInAttemptsTable {
   attempted_at: string;
 }
 
+export interface ContentRevisionsTable {
+  id: string;
+  /** The site_content revision this document became (unique). */
+  revision: number;
+  created_at: string;
+  /** What changed, e.g. 'hero.title, rates.subtitle' or 'Restored revision 3'. */
+  summary: string;
+  document: string;
+  schema_version: number;
+}
+
+export interface MediaTable {
+  id: string;
+  kind: 'image' | 'pdf';
+  content_type: string;
+  /** SQLite blob / PostgreSQL bytea; both drivers return a Buffer. */
+  bytes: Buffer;
+  width: number | null;
+  height: number | null;
+  byte_size: number;
+  sha256: string;
+  created_at: string;
+}
+
+export interface PostRedirectsTable {
+  old_slug: string;
+  post_id: string;
+  created_at: string;
+}
+
 export interface Database {
   site_content: SiteContentTable;
   rates: RatesTable;
@@ -83,6 +113,9 @@ export interface Database {
   admin_credentials: AdminCredentialsTable;
   admin_sessions: AdminSessionsTable;
   sign_in_attempts: SignInAttemptsTable;
+  content_revisions: ContentRevisionsTable;
+  media: MediaTable;
+  post_redirects: PostRedirectsTable;
 }
 
 export type { Generated };

@@ -1,5 +1,6 @@
 import 'server-only';
 import sanitizeHtml from 'sanitize-html';
+import { looksLikeEmail, normalizeLinkHref } from './links';
 
 /**
  * Stored HTML is written by the admin but shown to every visitor, so it is cleaned on every write
@@ -20,6 +21,17 @@ export function sanitizeInlineHtml(html: string): string {
 
 /** A blog post body, as the rich-text editor produces it. */
 export function sanitizeArticleHtml(html: string): string {
+  return mailtoEmailLinks(cleanArticle(html));
+}
+
+/** The editor's rule, again on the server: a link without an address whose text is an e-mail address gets mailto:. */
+function mailtoEmailLinks(html: string): string {
+  return html.replace(/<a((?: (?!href=)[a-z-]+="[^"]*")*)>([^<]+)<\/a>/g, (whole, attrs: string, text: string) =>
+    looksLikeEmail(text) && !text.includes('&') ? `<a href="mailto:${text.trim()}"${attrs}>${text}</a>` : whole,
+  );
+}
+
+function cleanArticle(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [
       'h1',
@@ -53,7 +65,10 @@ export function sanitizeArticleHtml(html: string): string {
     transformTags: {
       a: (tagName, attribs) => {
         // Only links leaving the site open a new tab, and they never get window.opener.
-        const { rel: _rel, target: _target, ...rest } = attribs;
+        const { rel: _rel, target: _target, href: rawHref, ...others } = attribs;
+        // Spec section 5: http, https, mailto and tel only, anything else a blank address.
+        const href = normalizeLinkHref(rawHref ?? '');
+        const rest: Record<string, string> = href ? { ...others, href } : others;
         const external = /^https?:\/\//i.test(rest.href ?? '');
         return { tagName, attribs: external ? { ...rest, rel: 'noopener noreferrer', target: '_blank' } : rest };
       },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { normalizeLinkHref } from './links';
 import { sanitizeArticleHtml, sanitizeInlineHtml } from './sanitize.server';
 
 describe('sanitizeInlineHtml (hero title)', () => {
@@ -26,5 +27,46 @@ describe('sanitizeArticleHtml (post bodies)', () => {
     expect(clean).toBe(
       '<a href="https://nmls.example/x" rel="noopener noreferrer" target="_blank">n</a><a href="mailto:a@b.co">m</a><a href="tel:+18005550199">t</a><a href="/rates">r</a>',
     );
+  });
+});
+
+describe('link rules (spec section 5), in the editor and on the server', () => {
+  it('normalizes addresses: http, https, mailto, tel and site paths only; e-mail addresses get mailto:', () => {
+    expect(normalizeLinkHref('https://example.com/a')).toBe('https://example.com/a');
+    expect(normalizeLinkHref('HTTP://example.com')).toBe('HTTP://example.com');
+    expect(normalizeLinkHref('mailto:a@b.co')).toBe('mailto:a@b.co');
+    expect(normalizeLinkHref('tel:+18005550199')).toBe('tel:+18005550199');
+    expect(normalizeLinkHref('owner@example.com')).toBe('mailto:owner@example.com');
+    expect(normalizeLinkHref('/rates')).toBe('/rates');
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      'file:///etc/passwd',
+      '//evil.example',
+      'ftp://x',
+    ]) {
+      expect(normalizeLinkHref(bad), bad).toBe('');
+    }
+  });
+
+  it('applies them to stored HTML, including forged requests', () => {
+    const clean = sanitizeArticleHtml(
+      '<a href="owner@example.com">write</a><a>owner@example.com</a><a href="java&#x09;script:alert(1)">x</a>' +
+        '<a href="&#106;avascript:alert(1)">y</a><a href="ftp://files.example">f</a><a href="//evil.example">p</a>',
+    );
+    expect(clean).toBe(
+      '<a href="mailto:owner@example.com">write</a><a href="mailto:owner@example.com">owner@example.com</a><a>x</a><a>y</a><a>f</a><a>p</a>',
+    );
+  });
+
+  it('removes style-based tricks, forms, objects, SVG and event handlers', () => {
+    const clean = sanitizeArticleHtml(
+      '<div style="position:fixed;inset:0">o</div><form action="https://evil"><input name="p"></form><object data="x"></object>' +
+        '<svg onload="alert(1)"><circle /></svg><img src="/media/abc.webp" onerror="alert(1)" style="width:9999px"><link rel="stylesheet" href="x"><meta http-equiv="refresh" content="0;url=https://evil">',
+    );
+    expect(clean).toBe('o<img src="/media/abc.webp" />');
   });
 });

@@ -65,3 +65,21 @@ export async function getPostBySlug(slug: string): Promise<Post | null> {
   cacheLife('max');
   return readPostBySlug(await getDb(), slug);
 }
+
+/** The current slug of a post that used to live at `oldSlug`, or null. */
+export async function readRedirectedSlug(db: DB, oldSlug: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('post_redirects')
+    .innerJoin('posts', 'posts.id', 'post_redirects.post_id')
+    .select('posts.slug')
+    .where('post_redirects.old_slug', '=', oldSlug)
+    .executeTakeFirst();
+  return row && row.slug !== oldSlug ? row.slug : null;
+}
+
+export async function getRedirectedSlug(oldSlug: string): Promise<string | null> {
+  'use cache';
+  cacheTag(CacheTag.posts);
+  cacheLife('max');
+  return readRedirectedSlug(await getDb(), oldSlug);
+}

@@ -1,12 +1,18 @@
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { AdminTabs } from '@/components/admin/admin-tabs';
+import { BlogPanel } from '@/components/admin/blog/blog-panel';
+import { ContentEditor } from '@/components/admin/content/content-editor';
+import { RatesPanel } from '@/components/admin/rates-panel';
 import { SecurityPanel } from '@/components/admin/security-panel';
 import { readCredentials } from '@/lib/auth/credentials.server';
 import { requireAdminPage, sessionLimits } from '@/lib/auth/session.server';
 import { listSessions } from '@/lib/auth/sessions.server';
+import { listContentRevisions, readContentForEdit } from '@/lib/content/mutations.server';
 import { getDb } from '@/lib/db/index.server';
 import { env } from '@/lib/env.server';
+import { readPosts } from '@/lib/posts/queries.server';
+import { readRates } from '@/lib/rates/queries.server';
 
 export const metadata: Metadata = { title: 'Admin Dashboard | Construction Loan Pros' };
 
@@ -14,9 +20,14 @@ export default async function AdminPage() {
   await connection();
   const session = await requireAdminPage();
   const db = await getDb();
-  const [{ isDefault }, sessions] = await Promise.all([
+  // Live reads, not the cached public ones: the editor must start from what is stored now.
+  const [{ isDefault }, sessions, content, revisions, rates, posts] = await Promise.all([
     readCredentials(db, env.ADMIN_PASSWORD),
     listSessions(db, sessionLimits()),
+    readContentForEdit(db),
+    listContentRevisions(db),
+    readRates(db),
+    readPosts(db),
   ]);
 
   return (
@@ -35,6 +46,9 @@ export default async function AdminPage() {
         </p>
       )}
       <AdminTabs
+        content={<ContentEditor initial={{ ...content, revisions }} />}
+        rates={<RatesPanel initial={rates} />}
+        blog={<BlogPanel initial={posts} />}
         security={
           <SecurityPanel
             currentSessionId={session.id}

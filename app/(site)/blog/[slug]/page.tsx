@@ -1,14 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
 import { JsonLd } from '@/components/site/json-ld';
 import { DEFAULT_POST_IMAGE } from '@/components/site/post-card';
 import { SiteImage } from '@/components/site/site-image';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { env } from '@/lib/env.server';
 import { sanitizeArticleHtml } from '@/lib/html/sanitize.server';
-import { getPostBySlug, getPosts } from '@/lib/posts/queries.server';
+import { getPostBySlug, getPosts, getRedirectedSlug } from '@/lib/posts/queries.server';
 import { formatLongDate } from '@/lib/site/format';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
@@ -35,7 +35,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PostPage({ params }: Props) {
   const { slug } = await params;
   const [post, content] = await Promise.all([getPostBySlug(slug), getSiteContent()]);
-  if (!post) notFound();
+  if (!post) {
+    // A post renamed since it was published: its old address keeps working (permanent redirect).
+    const current = await getRedirectedSlug(slug);
+    if (current) permanentRedirect(`/blog/${current}`);
+    notFound();
+  }
   const url = `${env.SITE_URL}/blog/${post.slug}`;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">

@@ -1,0 +1,41 @@
+import { connection, NextResponse, type NextRequest } from 'next/server';
+import { getAdminSession } from '@/lib/auth/session.server';
+import { getDb } from '@/lib/db/index.server';
+import { env } from '@/lib/env.server';
+import { isSameOrigin } from '@/lib/http/origin';
+import { logger } from '@/lib/log.server';
+import { checkSize, processImage, processPdf, UploadError } from '@/lib/media/process.server';
+import { storeMedia } from '@/lib/media/store.server';
+
+const json = (body: unknown, status = 200) => NextResponse.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+
+/**
+ * POST /api/admin/media (multipart: `file`, `kind` image|pdf): checks, re-encodes and stores an
+ * upload, answering `{ url, width, height }` or `{ error }` with a message for the owner.
+ * A route handler rather than a Server Action: uploads exceed the actions' body limit.
+ */
+export async function POST(request: NextRequest) {
+  await connection();
+  if (!isSameOrigin(request.headers, env.SITE_URL, env.TRUST_PROXY)) return json({ error: 'Cross-origin request refused.' }, 403);
+  const session = await getAdminSession();
+  if (!session) return json({ error: 'Your session has ended. Please sign in again.' }, 401);
+
+  try {
+    const kind = new URL(request.url).searchParams.get('kind') === 'pdf' ? 'pdf' : 'image';
+    const declared = Number(request.headers.get('content-length') ?? 0);
+    // Refuse an oversized body before reading it (the multipart framing adds a little).
+    if (declared > 64 * 1024) checkSize(declared - 64 * 1024, kind);
+    const form = await request.formData().catch(() => null);
+    const file = form?.get('file');
+    if (!(file instanceof File)) throw new UploadError('Choose a file to upload.');
+    checkSize(file.size, kind);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const processed = kind === 'pdf' ? processPdf(bytes) : await processImage(bytes);
+    const stored = await storeMedia(await getDb(), processed);
+    logger.info({ event: 'admin.media_uploaded', id: stored.id, kind, bytes: stored.byteSize }, 'Media uploaded');
+    return json({ id: stored.id, url: stored.url, width: stored.width, height: stored.height });
+  } catch (error) {
+    if (error instanceof UploadError) return json({ error: error.message }, error.status);
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/connect.server';
+import { MetaKey } from '../db/meta-keys';
+import type { Database } from '../db/schema';
+import { readRates } from './queries.server';
+import { PLACEHOLDER_RATE, type RateInput } from './schema';
+import type { Rate } from './types';
+
+/**
+ * Rate writes. Each one also moves app_meta's ratesChangedAt, the rates page's 'Last updated',
+ * in the same transaction, so the date can never disagree with the list.
+ */
+
+async function touch(trx: Transaction<Database>, stamp: string) {
+  await trx
+    .insertInto('app_meta')
+    .values({ key: MetaKey.ratesChangedAt, value: stamp })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: stamp }))
+    .execute();
+}
+
+export async function addRate(db: DB, input: RateInput = PLACEHOLDER_RATE, now = new Date()): Promise<Rate> {
+  const stamp = now.toISOString();
+  const id = `rate-${randomBytes(8).toString('hex')}`;
+  await db.transaction().execute(async (trx) => {
+    const { max } = await trx
+      .selectFrom('rates')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('rates')
+      .values({ id, ...input, position: (max ?? -1) + 1, updated_at: stamp })
+      .execute();
+    await touch(trx, stamp);
+  });
+  return (await readRates(db)).find((r) => r.id === id)!;
+}
+
+export async function updateRate(db: DB, id: string, input: RateInput, now = new Date()): Promise<Rate | null> {
+  const stamp = now.toISOString();
+  const changed = await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('rates')
+      .set({ ...input, updated_at: stamp })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await touch(trx, stamp);
+    return true;
+  });
+  return changed ? ((await readRates(db)).find((r) => r.id === id) ?? null) : null;
+}
+
+export async function deleteRate(db: DB, id: string, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('rates').where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    await touch(trx, now.toISOString());
+    return true;
+  });
+}
+
+/** Puts the rates in the given order; ids not listed keep their place after the listed ones. */
+export async function reorderRates(db: DB, ids: string[], now = new Date()): Promise<Rate[]> {
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const current = (await trx.selectFrom('rates').select('id').orderBy('position').orderBy('id').execute()).map((r) => r.id);
+    const known = new Set(current);
+    const order = [...new Set(ids.filter((id) => known.has(id))), ...current.filter((id) => !ids.includes(id))];
+    for (const [position, id] of order.entries()) {
+      await trx.updateTable('rates').set({ position }).where('id', '=', id).execute();
+    }
+    await touch(trx, stamp);
+  });
+  return readRates(db);
+}

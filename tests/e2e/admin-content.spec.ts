@@ -1,0 +1,229 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiSignIn, DEFAULT_PASSWORD, withDb } from './admin-support';
+import { anonymousHtml, expectNoAxeViolations, jpegWithExif, openTab, pngImage, signInToDashboard, toast } from './admin-ui';
+import { startServer, type RunningServer } from './server';
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+const hero = (page: Page) => page.locator('#panel-hero');
+const save = (page: Page) => page.getByRole('button', { name: 'Save All Changes' }).click();
+
+test('Site Content: save, validation, changed-elsewhere, history and restore', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInToDashboard(page, server.url);
+  const original = (await anonymousHtml(server.url)).includes('From the first survey stake');
+  expect(original).toBe(true);
+
+  // A valid edit is live for the next anonymous visitor.
+  await hero(page).getByLabel('Subtitle').fill('Financing for every build, coast to coast.');
+  await expect(page.getByText('You have unsaved changes.')).toBeVisible();
+  await save(page);
+  await expect(toast(page)).toContainText('✅ Content Saved!');
+  expect(await anonymousHtml(server.url)).toContain('Financing for every build, coast to coast.');
+
+  // Invalid values: shown next to their fields; nothing is saved.
+  await hero(page).getByLabel('Title', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Testimonials' }).click();
+  const firstReview = page.locator('#panel-testimonials li').first();
+  await firstReview.getByLabel('Rating').fill('6');
+  await hero(page).getByLabel('Subtitle').fill('This must not be saved');
+  await save(page);
+  await expect(toast(page)).toContainText('Some fields need attention; nothing was saved.');
+  await expect(hero(page).getByText('This field is required.')).toBeVisible();
+  await expect(hero(page).getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(firstReview.getByText('Rating must be a whole number from 1 to 5.')).toBeVisible();
+  expect(await anonymousHtml(server.url)).not.toContain('This must not be saved');
+
+  // Fix the fields; an HTML title is sanitized.
+  await hero(page)
+    .getByLabel('Title', { exact: true })
+    .fill('Build <span class="text-accent">Smarter</span><img src=x onerror=alert(1)>');
+  await firstReview.getByLabel('Rating').fill('4');
+  await save(page);
+  await expect(toast(page)).toContainText('✅ Content Saved!');
+  const home = await anonymousHtml(server.url);
+  expect(home).toContain('Build <span class="text-accent">Smarter</span>');
+  expect(home).not.toContain('onerror');
+
+  // Someone else saved meanwhile: the save says so and changes nothing.
+  withDb(server.databasePath, (db) => db.prepare("UPDATE site_content SET revision = revision + 1 WHERE id = 'site'").run());
+  await hero(page).getByLabel('Subtitle').fill('A stale edit');
+  await save(page);
+  await expect(toast(page)).toContainText('⚠️ Changed Elsewhere');
+  await expect(toast(page)).toContainText('changed elsewhere since you opened this editor, so nothing was saved');
+  expect(await anonymousHtml(server.url)).not.toContain('A stale edit');
+
+  // History: every save listed with what changed; restoring the original brings it back.
+  page.once('dialog', (dialog) => void dialog.accept()); // discard the unsaved stale edit
+  await page.reload();
+  await page.getByRole('button', { name: 'History' }).click();
+  const revisions = page.getByTestId('revision');
+  await expect(revisions.first()).toContainText('hero.title');
+  await expect(page.getByText('Content before the first saved change')).toBeVisible();
+  await page.getByRole('button', { name: 'Restore revision 1' }).click();
+  await expect(toast(page)).toContainText('✅ Revision Restored');
+  const restored = await anonymousHtml(server.url);
+  expect(restored).toContain('From the first survey stake');
+  expect(restored).not.toContain('Smarter');
+  await expect(hero(page).getByLabel('Subtitle')).toHaveValue(/From the first survey stake/);
+});
+
+test('Site Content: images are uploaded, checked, re-encoded and served with long caching', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInToDashboard(page, server.url);
+  const upload = hero(page).getByLabel('Upload image');
+  const refused = async (name: string, mimeType: string, buffer: Buffer, message: RegExp) => {
+    await upload.setInputFiles({ name, mimeType, buffer });
+    await expect(toast(page)).toContainText('❌ Upload Failed');
+    await expect(hero(page).getByRole('alert')).toContainText(message);
+  };
+  await refused(
+    'page.png',
+    'image/png',
+    Buffer.from('<!doctype html><script>alert(1)</script>'),
+    /not a PNG, JPEG, GIF, WebP, BMP or ICO image/,
+  );
+  await refused(
+    'drawing.png',
+    'image/png',
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
+    /not a PNG/,
+  );
+  await refused(
+    'huge.png',
+    'image/png',
+    Buffer.concat([await pngImage(), Buffer.alloc(6 * 1024 * 1024)]),
+    /largest image accepted is 5 MB/,
+  );
+  const jpeg = await jpegWithExif();
+  await refused('cut.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2)), /damaged or incomplete/);
+
+  await upload.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await expect(toast(page)).toContainText('✅ Image Uploaded');
+  const address = hero(page).getByLabel('Image address');
+  await expect(address).toHaveValue(/^\/media\/[a-f0-9]{32}\.jpg$/);
+  const url = await address.inputValue();
+  await save(page);
+  await expect(toast(page)).toContainText('✅ Content Saved!');
+
+  const media = await fetch(`${server.url}${url}`);
+  expect(media.status).toBe(200);
+  expect(media.headers.get('content-type')).toBe('image/jpeg');
+  expect(media.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  const bytes = Buffer.from(await media.arrayBuffer());
+  expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  expect(bytes.equals(jpeg)).toBe(false);
+  expect(bytes.toString('latin1')).not.toContain('Secret Owner');
+
+  // The public hero renders it through next/image's optimiser.
+  const home = await anonymousHtml(server.url);
+  expect(home).toContain(encodeURIComponent(url));
+  const optimised = await fetch(`${server.url}/_next/image?url=${encodeURIComponent(url)}&w=640&q=75`);
+  expect(optimised.status).toBe(200);
+  expect((await fetch(`${server.url}/media/${'0'.repeat(32)}.jpg`)).status).toBe(404);
+});
+
+test('Site Content: the ebook PDF is uploaded and offered for download', async ({ page }) => {
+  test.setTimeout(120_000);
+  expect((await fetch(`${server.url}/ebook/download`)).status).toBe(404);
+  await signInToDashboard(page, server.url);
+  await page.getByRole('button', { name: 'Ebook' }).click();
+  const pdfInput = page.locator('#panel-ebook').getByLabel('Upload PDF');
+  await pdfInput.setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
+  await expect(toast(page)).toContainText('This file is not a PDF');
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+  await pdfInput.setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(toast(page)).toContainText('✅ PDF Uploaded');
+  await expect(page.getByTestId('ebook-pdf-status')).toContainText('A PDF is attached');
+  await save(page);
+  await expect(toast(page)).toContainText('✅ Content Saved!');
+  const download = await fetch(`${server.url}/ebook/download`);
+  expect(download.status).toBe(200);
+  expect(download.headers.get('content-type')).toBe('application/pdf');
+  expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
+  expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+});
+
+test('Site Content: loan types can be added, reordered and removed; leaving with unsaved changes asks first', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInToDashboard(page, server.url);
+  await page.getByRole('button', { name: 'Loan Types' }).click();
+  const panel = page.locator('#panel-loanTypes');
+  const loans = page.getByTestId('list-loanTypes.loans').locator(':scope > ol > li');
+  const count = await loans.count();
+  await panel.getByRole('button', { name: 'Add Loan' }).click();
+  await expect(loans).toHaveCount(count + 1);
+  const added = loans.last();
+  await added.getByLabel('Icon').selectOption('Hammer');
+  await added.getByLabel('Title', { exact: true }).fill('Barndominium Loans');
+  await added.getByLabel('Description').fill('Steel-frame homes with shop space, financed like any custom build.');
+  await panel.getByRole('button', { name: 'Move Barndominium Loans up' }).click();
+
+  // Switching tabs with unsaved edits asks first; declining stays.
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toContain('unsaved changes');
+    void dialog.dismiss();
+  });
+  await page.getByRole('tab', { name: 'Rates' }).click();
+  await expect(page.getByRole('tab', { name: 'Site Content' })).toHaveAttribute('aria-selected', 'true');
+
+  await save(page);
+  await expect(toast(page)).toContainText('✅ Content Saved!');
+  const home = await anonymousHtml(server.url);
+  expect(home).toContain('Barndominium Loans');
+
+  // Leaving the page with unsaved edits asks too (beforeunload).
+  await panel.getByRole('button', { name: 'Remove Barndominium Loans' }).click();
+  const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.accept())));
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+});
+
+test('the upload route refuses other origins and requests without a session, and stores nothing', async () => {
+  const upload = (headers: Record<string, string>) => {
+    const body = new FormData();
+    body.set('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))], { type: 'application/pdf' }), 'x.pdf');
+    return fetch(`${server.url}/api/admin/media?kind=pdf`, { method: 'POST', headers, body });
+  };
+  const count = () => withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS n FROM media').get() as { n: number }).n;
+  const before = count();
+  expect((await upload({ Origin: server.url })).status).toBe(401);
+  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  expect((await upload({ Origin: 'https://evil.example', Cookie: cookie })).status).toBe(403);
+  expect((await upload({ Cookie: cookie })).status).toBe(403);
+  expect(count()).toBe(before);
+  const ok = await upload({ Origin: server.url, Cookie: cookie });
+  expect(ok.status).toBe(200);
+  expect(await ok.json()).toMatchObject({ url: expect.stringMatching(/^\/media\/[a-f0-9]{32}\.pdf$/) });
+});
+
+test('axe finds no violations on any dashboard tab at phone and desktop widths', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInToDashboard(page, server.url);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const tab of ['Site Content', 'Rates', 'Blog', 'Leads', 'Security'] as const) {
+      await openTab(page, tab);
+      await expectNoAxeViolations(page);
+    }
+    await openTab(page, 'Site Content');
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('button', { name: 'Testimonials' }).click();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('button', { name: 'Testimonials' }).click();
+    await openTab(page, 'Blog');
+    await page.getByRole('button', { name: 'Add New Post' }).click();
+    await expect(page.getByRole('textbox', { name: 'Post Content' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  }
+});

@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { DEFAULT_PASSWORD } from './admin-support';
+
+/** Helpers for the dashboard's browser tests (content, rates, blog). */
+
+export const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
+
+export async function signInToDashboard(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${url}/admin`);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
+export async function openTab(page: Page, name: 'Site Content' | 'Rates' | 'Blog' | 'Leads' | 'Security'): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** A public page as a fresh anonymous visitor gets it (no cookie, no browser cache). */
+export async function anonymousHtml(url: string, path = '/'): Promise<string> {
+  const response = await fetch(`${url}${path}`);
+  expect(response.status).toBe(200);
+  // React separates adjacent text with <!-- --> markers; drop them so assertions read like the page.
+  return (await response.text()).replaceAll('<!-- -->', '');
+}
+
+export const jpegWithExif = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'Secret Owner', Artist: 'Jane Doe' } } })
+    .toBuffer();
+
+export const pngImage = () =>
+  sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 200, g: 50, b: 50, alpha: 1 } } })
+    .png()
+    .toBuffer();
