@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_auth';
+import * as m0003 from './0003_leads';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -9,4 +10,5 @@ import * as m0002 from './0002_auth';
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_auth': m0002,
+  '0003_leads': m0003,
 };

@@ -1,0 +1,48 @@
+'use server';
+
+import { headers } from 'next/headers';
+import { getDb } from '../db/index.server';
+import { env } from '../env.server';
+import { clientAddress } from '../http/client-address';
+import { logger } from '../log.server';
+import { wakeOutbox } from '../notifications/process-worker.server';
+import type { LeadKind, LeadResult } from './fields';
+import { formValues } from './schemas';
+import { submitLead } from './submit.server';
+
+/**
+ * The lead forms' Server Actions (Next checks their Origin). Each works with and without
+ * JavaScript: the forms post here through useActionState.
+ */
+
+async function submit(kind: LeadKind, formData: unknown): Promise<LeadResult> {
+  if (!(formData instanceof FormData)) {
+    return { ok: false, reason: 'invalid', title: 'Invalid Request', message: 'The form could not be read.', fieldErrors: {} };
+  }
+  const h = await headers();
+  const result = await submitLead(kind, formValues(formData), {
+    db: getDb,
+    clientAddress: clientAddress(h, env.TRUST_PROXY),
+    userAgent: h.get('user-agent') ?? '',
+    spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, rateLimit: env.LEAD_RATE_LIMIT, windowMinutes: env.LEAD_RATE_WINDOW_MINUTES },
+    log: logger,
+  });
+  if (result?.ok) wakeOutbox();
+  return result;
+}
+
+export async function submitApplicationAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
+  return submit('application', formData);
+}
+
+export async function submitContactAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
+  return submit('contact', formData);
+}
+
+export async function submitQualificationAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
+  return submit('qualification', formData);
+}
+
+export async function submitEbookAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
+  return submit('ebook', formData);
+}
