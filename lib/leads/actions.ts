@@ -24,7 +24,11 @@ async function submit(kind: LeadKind, formData: unknown): Promise<LeadResult> {
     db: getDb,
     clientAddress: clientAddress(h, env.TRUST_PROXY),
     userAgent: h.get('user-agent') ?? '',
-    spam: { minFillSeconds: env.SPAM_MIN_FILL_SECONDS, rateLimit: env.LEAD_RATE_LIMIT, windowMinutes: env.LEAD_RATE_WINDOW_MINUTES },
+    spam: {
+      minFillSeconds: env.SPAM_MIN_FILL_SECONDS,
+      rateLimit: env.LEAD_RATE_LIMIT,
+      windowMinutes: env.LEAD_RATE_WINDOW_MINUTES,
+    },
     log: logger,
   });
   if (result?.ok) wakeOutbox();

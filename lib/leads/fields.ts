@@ -85,7 +85,14 @@ export const APPLICATION_STEP1: FieldDef[] = [
   text('landSearchPriceRange', 'Land Search Price Range'),
   yesNo('needLandLoan', 'Do you need a land loan?'),
   amount('constructionCosts', 'Estimated Construction Costs'),
-  { name: 'builderStatus', label: 'Builder Status', input: 'select', max: 20, options: BUILDER_STATUS_OPTIONS, initial: 'have-builder' },
+  {
+    name: 'builderStatus',
+    label: 'Builder Status',
+    input: 'select',
+    max: 20,
+    options: BUILDER_STATUS_OPTIONS,
+    initial: 'have-builder',
+  },
   amount('loanAmount', 'Desired Loan Amount (including land balance)'),
   text('buildStartDate', 'Desired Build Start Date'),
   text('prepaids', 'Prepaids'),
@@ -199,6 +206,14 @@ export const SUBMIT_FAILED = {
 /** What a lead action answers. Spam gets the same success answer a person gets. */
 export type LeadResult =
   | { ok: true; kind: LeadKind }
-  | { ok: false; reason: 'invalid'; title: string; message: string; fieldErrors: Record<string, string> }
-  | { ok: false; reason: 'failed' | 'limited'; title: string; message: string }
+  | {
+      ok: false;
+      reason: 'invalid';
+      title: string;
+      message: string;
+      fieldErrors: Record<string, string>;
+      /** What was typed, so a page re-rendered without JavaScript keeps it. */
+      values?: Record<string, string>;
+    }
+  | { ok: false; reason: 'failed' | 'limited'; title: string; message: string; values?: Record<string, string> }
   | null;

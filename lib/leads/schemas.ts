@@ -20,7 +20,10 @@ export function parseAmount(value: string): number | null {
 }
 
 function fieldSchema(field: FieldDef, required: boolean): z.ZodType<string> {
-  let schema = z.string().trim().max(field.max, { error: tooLong(field.max) });
+  let schema = z
+    .string()
+    .trim()
+    .max(field.max, { error: tooLong(field.max) });
   if (required) schema = schema.min(1, { error: REQUIRED_MESSAGE });
   if (field.options) {
     const allowed = field.options.map((o) => o.value);

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import { INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
+import { FIELDS, HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
 import { parseSubmission } from './schemas';
 import { isFlood, spamReason, type SpamSettings } from './spam';
 import { countLeadsFrom, recordLead } from './store.server';
@@ -19,6 +19,14 @@ export interface SubmitContext {
  * its notification together. The visitor sees success once the lead is stored; a lead that could
  * not be stored gets the spec's 'Uh oh!' answer and the form keeps what was typed.
  */
+/** The typed values to echo back to a form re-rendered without JavaScript (capped at each field's size). */
+function echo(kind: LeadKind, values: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const field of FIELDS[kind]) if (values[field.name]) kept[field.name] = values[field.name]!.slice(0, field.max);
+  if (values[HIDDEN.consent] === 'yes') kept[HIDDEN.consent] = 'yes';
+  return kept;
+}
+
 export async function submitLead(kind: LeadKind, values: Record<string, string>, context: SubmitContext): Promise<LeadResult> {
   const parsed = parseSubmission(kind, values);
   if (!parsed.ok) {
@@ -29,7 +37,7 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
       : kind === 'ebook'
         ? INCOMPLETE.ebook.description
         : 'Please check the fields marked below.';
-    return { ok: false, reason: 'invalid', title, message, fieldErrors: parsed.fieldErrors };
+    return { ok: false, reason: 'invalid', title, message, fieldErrors: parsed.fieldErrors, values: echo(kind, values) };
   }
 
   const now = context.now ?? new Date();
@@ -44,9 +52,13 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
         reason: 'limited',
         title: 'Too Many Submissions',
         message: 'We have received many forms from your network. Please call us, or try again later.',
+        values: echo(kind, values),
       };
     }
-    const reason = spamReason({ honeypot: parsed.meta.honeypot, fillMs: parsed.meta.fillMs, recentFromAddress: recent }, context.spam);
+    const reason = spamReason(
+      { honeypot: parsed.meta.honeypot, fillMs: parsed.meta.fillMs, recentFromAddress: recent },
+      context.spam,
+    );
     await recordLead(
       db,
       {
@@ -64,6 +76,12 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
     return { ok: true, kind };
   } catch (error) {
     context.log.error({ event: 'lead.store_failed', kind, err: error }, 'A lead could not be stored');
-    return { ok: false, reason: 'failed', ...{ title: SUBMIT_FAILED.title, message: SUBMIT_FAILED.description } };
+    return {
+      ok: false,
+      reason: 'failed',
+      title: SUBMIT_FAILED.title,
+      message: SUBMIT_FAILED.description,
+      values: echo(kind, values),
+    };
   }
 }

@@ -25,7 +25,12 @@ export interface LeadForMessage {
   consent: LeadConsent | null;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
 
 export function formatUsd(value: string | undefined): string {
   const amount = parseAmount(value ?? '');
@@ -78,7 +83,16 @@ function otherSummary(kind: Exclude<LeadKind, 'application'>, f: Record<string, 
   const v = (name: string) => f[name] ?? '';
   switch (kind) {
     case 'contact':
-      return ['New Contact Form Message', '', `Name: ${v('from_name')}`, `Email: ${v('from_email')}`, `Phone: ${v('phone')}`, '', 'Message:', v('message')].join('\n');
+      return [
+        'New Contact Form Message',
+        '',
+        `Name: ${v('from_name')}`,
+        `Email: ${v('from_email')}`,
+        `Phone: ${v('phone')}`,
+        '',
+        'Message:',
+        v('message'),
+      ].join('\n');
     case 'qualification':
       return [
         'New Quick Qualification Request',
