@@ -89,7 +89,10 @@ export function formValues(formData: FormData): Record<string, string> {
 
 /** Validates one submission of a lead form: its own fields and the hidden ones. */
 export function parseSubmission(kind: LeadKind, values: Record<string, string>): ParsedSubmission {
-  const fields = leadSchemas[kind].safeParse(Object.fromEntries(FIELDS[kind].map((f) => [f.name, values[f.name] ?? ''])));
+  // An option left unset (a request that skipped it) takes the form's default.
+  const fields = leadSchemas[kind].safeParse(
+    Object.fromEntries(FIELDS[kind].map((f) => [f.name, values[f.name] || (f.options ? (f.initial ?? '') : '')])),
+  );
   const meta = submissionMetaSchema.safeParse({
     page: values[HIDDEN.page] ?? '/',
     consent: values[HIDDEN.consent] ?? '',
