@@ -5,7 +5,7 @@ import { Dialog } from 'radix-ui';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ApplicationForm } from './application-form';
 import { ContactForm } from './contact-form';
-import { closeLeadModal, type LeadModal } from './modal-store';
+import { closeLeadModal, leadModalOpener, type LeadModal } from './modal-store';
 
 /**
  * The application and contact modals, loaded on first use. Radix Dialog traps focus, closes on
@@ -20,6 +20,12 @@ export default function LeadModals({ modal }: { modal: LeadModal | null }) {
         <Dialog.Content
           className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-3xl flex-col overflow-hidden rounded-xl bg-white shadow-2xl sm:inset-x-4 sm:top-8 sm:bottom-8"
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            const opener = leadModalOpener();
+            if (!opener) return;
+            event.preventDefault();
+            opener.focus();
+          }}
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-6 py-4">
             <Dialog.Title className="text-brand-900 text-xl font-bold">

@@ -6,10 +6,13 @@
 export type LeadModal = 'application' | 'contact';
 
 let current: LeadModal | null = null;
+let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 
-export function openLeadModal(modal: LeadModal): void {
+/** Opens a modal; focus returns to `from` (the button that opened it) when it closes. */
+export function openLeadModal(modal: LeadModal, from?: HTMLElement | null): void {
   current = modal;
+  opener = from ?? null;
   for (const listener of listeners) listener();
 }
 
@@ -25,4 +28,9 @@ export function subscribeLeadModal(listener: () => void): () => void {
 
 export function currentLeadModal(): LeadModal | null {
   return current;
+}
+
+/** Where focus goes back to when the modal closes (there is no Radix trigger to return to). */
+export function leadModalOpener(): HTMLElement | null {
+  return opener?.isConnected && opener.offsetParent !== null ? opener : null;
 }

@@ -18,7 +18,7 @@ export function OpenModalLink({
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     onOpen?.();
-    openLeadModal(modal);
+    openLeadModal(modal, event.currentTarget);
   }
   return <a href={PAGES[modal]} onClick={onClick} aria-haspopup="dialog" {...rest} />;
 }
