@@ -82,3 +82,40 @@ export const step1Names = [
 export function pick(values: Record<string, string>, names: string[], include = true): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([k]) => names.includes(k) === include));
 }
+
+const decodeHtml = (v: string) =>
+  v
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/**
+ * Posts a page's first form the way a browser without JavaScript does: its hidden fields (the
+ * Server Action reference React renders) plus `fields`. Returns the status and the page HTML.
+ */
+export async function postPageForm(
+  baseUrl: string,
+  path: string,
+  fields: Record<string, string>,
+  init: { headers?: Record<string, string> } = {},
+) {
+  const html = await (await fetch(`${baseUrl}${path}`)).text();
+  const form = html.slice(html.indexOf('<form'), html.indexOf('</form>'));
+  const data = new FormData();
+  for (const [, attributes] of form.matchAll(/<input([^>]*)>/g)) {
+    if (!attributes!.includes('type="hidden"')) continue;
+    data.set(
+      decodeHtml(/name="([^"]*)"/.exec(attributes!)?.[1] ?? ''),
+      decodeHtml(/value="([^"]*)"/.exec(attributes!)?.[1] ?? ''),
+    );
+  }
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    body: data,
+    headers: { Origin: baseUrl, ...init.headers },
+  });
+  return { status: response.status, body: await response.text() };
+}

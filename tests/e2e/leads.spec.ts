@@ -229,7 +229,9 @@ test('the ebook form: incomplete toast, Thank You view, and the not-implemented 
   });
 });
 
-test('/apply and /contact pass the accessibility checks, and /apply hides the land fields ownLand does not ask for', async ({ page }) => {
+test('/apply and /contact pass the accessibility checks, and /apply hides the land fields ownLand does not ask for', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/apply`);
   await expect(page.getByLabel('Land Search Price Range')).toBeVisible();
   await expect(page.getByLabel('Land Purchase Price')).toHaveCount(0);
