@@ -37,6 +37,9 @@ function behavesOnEveryEngine(open: () => Promise<{ db: DB; cleanup: () => Promi
         'admin_credentials',
         'admin_sessions',
         'sign_in_attempts',
+        'leads',
+        'lead_notifications',
+        'lead_notification_attempts',
       ]),
     );
   });
