@@ -1,20 +1,11 @@
 'use client';
 
-import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { showToast } from '@/components/ui/toast-store';
-import { submitApplicationAction } from '@/lib/leads/actions';
-import {
-  APPLICATION_STEP1,
-  APPLICATION_STEP2,
-  INCOMPLETE,
-  LAND_OWNED_FIELDS,
-  LAND_SEARCH_FIELDS,
-  REQUIRED,
-  missingRequired,
-  type FieldDef,
-} from '@/lib/leads/fields';
+import { submitApplicationAction } from '@/lib/leads/actions/application';
+import { APPLICATION_STEP1, APPLICATION_STEP2, LAND_OWNED_FIELDS, LAND_SEARCH_FIELDS } from '@/lib/leads/application-fields';
+import { INCOMPLETE, REQUIRED, missingRequired, type FieldDef } from '@/lib/leads/fields';
 import { ConsentCheckbox, Field, HiddenFields, ResultMessage, flagMissing, useLeadForm, valuesOf } from './form-parts';
 
 const STEPS = ['Project Information', 'Borrower Application'] as const;
@@ -97,7 +88,12 @@ export function ApplicationForm({
   if (done) {
     return (
       <div className="py-8 text-center">
-        <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-green-700" />
+        <span
+          aria-hidden="true"
+          className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-700 text-3xl font-bold text-white"
+        >
+          ✓
+        </span>
         <h2 ref={successHeading} tabIndex={-1} className="text-brand-900 mt-4 text-2xl font-bold outline-none">
           Application Submitted!
         </h2>

@@ -3,7 +3,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { submitContactAction } from '@/lib/leads/actions';
+import { submitContactAction } from '@/lib/leads/actions/contact';
 import { SimpleLeadForm } from './simple-lead-form';
 
 /** The contact form (name, e-mail, phone, message): in the header's modal and on /contact. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { buttonStyles } from '@/components/ui/button-styles';
-import { submitEbookAction } from '@/lib/leads/actions';
+import { submitEbookAction } from '@/lib/leads/actions/ebook';
 import { EbookSuccess } from './ebook-success';
 import { SimpleLeadForm } from './simple-lead-form';
 

@@ -2,7 +2,7 @@
 
 import { CheckCircle2 } from 'lucide-react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { submitQualificationAction } from '@/lib/leads/actions';
+import { submitQualificationAction } from '@/lib/leads/actions/qualification';
 import { SimpleLeadForm } from './simple-lead-form';
 
 /** The quick qualification form, where a visitor comparing rates decides to ask. */

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { showToast } from '@/components/ui/toast-store';
-import { FIELDS, HAS_CONSENT, INCOMPLETE, REQUIRED, missingRequired, type LeadKind } from '@/lib/leads/fields';
+import { SIMPLE_FIELDS as FIELDS, HAS_CONSENT, INCOMPLETE, REQUIRED, missingRequired, type LeadKind } from '@/lib/leads/fields';
 import {
   ConsentCheckbox,
   Field,

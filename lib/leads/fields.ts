@@ -1,6 +1,7 @@
 /**
- * The lead forms' fields, labels, options and required lists (spec sections 3 and 5), in one
- * place and free of dependencies: the forms import this for their markup and their quick
+ * The lead forms' fields, labels, options and required lists (spec sections 3 and 5), free of
+ * dependencies (the application's own fields are in application-fields.ts, so the short forms'
+ * bundles do not carry them): the forms import this for their markup and their quick
  * required-field check (small enough for a page's initial bundle), and `schemas.ts` builds the
  * server's zod schemas from the same definitions.
  */
@@ -28,16 +29,16 @@ export interface FieldDef {
   autoComplete?: string;
 }
 
-const text = (name: string, label: string, autoComplete?: string, max = 200): FieldDef => ({
+export const text = (name: string, label: string, autoComplete?: string, max = 200): FieldDef => ({
   name,
   label,
   input: 'text',
   max,
   autoComplete,
 });
-const area = (name: string, label: string, max = 4000): FieldDef => ({ name, label, input: 'textarea', max });
-const amount = (name: string, label: string): FieldDef => ({ name, label, input: 'amount', max: 20 });
-const yesNo = (name: string, label: string): FieldDef => ({
+export const area = (name: string, label: string, max = 4000): FieldDef => ({ name, label, input: 'textarea', max });
+export const amount = (name: string, label: string): FieldDef => ({ name, label, input: 'amount', max: 20 });
+export const yesNo = (name: string, label: string): FieldDef => ({
   name,
   label,
   input: 'yesno',
@@ -45,26 +46,18 @@ const yesNo = (name: string, label: string): FieldDef => ({
   options: YES_NO,
   initial: 'no',
 });
-const email = (name: string, label: string): FieldDef => ({ name, label, input: 'email', max: 254, autoComplete: 'email' });
-const phone = (name: string, label: string): FieldDef => ({ name, label, input: 'tel', max: 40, autoComplete: 'tel' });
+export const email = (name: string, label: string): FieldDef => ({
+  name,
+  label,
+  input: 'email',
+  max: 254,
+  autoComplete: 'email',
+});
+export const phone = (name: string, label: string): FieldDef => ({ name, label, input: 'tel', max: 40, autoComplete: 'tel' });
 
 export const YES_NO = [
   { value: 'yes', label: 'Yes' },
   { value: 'no', label: 'No' },
-] as const;
-
-/** Spec section 9: builder status options. */
-export const BUILDER_STATUS_OPTIONS = [
-  { value: 'have-builder', label: 'I have a builder' },
-  { value: 'owner-builder', label: 'I am a qualified owner-builder' },
-  { value: 'need-builder', label: 'I need to find a builder' },
-] as const;
-
-/** Spec section 9: loan type options. */
-export const LOAN_TYPE_OPTIONS = [
-  { value: '30-year-fixed', label: '30 Year Fixed' },
-  { value: 'fixed-arm', label: 'Fixed ARM Product' },
-  { value: 'other', label: 'Other' },
 ] as const;
 
 export const PROJECT_TYPE_OPTIONS = [
@@ -74,51 +67,6 @@ export const PROJECT_TYPE_OPTIONS = [
   { value: 'land', label: 'Land Loan' },
   { value: 'other', label: 'Other' },
 ] as const;
-
-/** Application step 1, 'Project Information' (spec section 3). */
-export const APPLICATION_STEP1: FieldDef[] = [
-  area('projectDescription', 'Project Description'),
-  yesNo('ownLand', 'Do you own the land?'),
-  amount('landPurchasePrice', 'Land Purchase Price'),
-  amount('landBalance', 'Land Balance Owed'),
-  amount('landEstimatedValue', 'Estimated Land Value'),
-  text('landSearchPriceRange', 'Land Search Price Range'),
-  yesNo('needLandLoan', 'Do you need a land loan?'),
-  amount('constructionCosts', 'Estimated Construction Costs'),
-  {
-    name: 'builderStatus',
-    label: 'Builder Status',
-    input: 'select',
-    max: 20,
-    options: BUILDER_STATUS_OPTIONS,
-    initial: 'have-builder',
-  },
-  amount('loanAmount', 'Desired Loan Amount (including land balance)'),
-  text('buildStartDate', 'Desired Build Start Date'),
-  text('prepaids', 'Prepaids'),
-];
-
-/** Application step 2, 'Borrower Application' (spec section 3). */
-export const APPLICATION_STEP2: FieldDef[] = [
-  text('propertyAddress', 'Property Address', 'off', 300),
-  text('borrowerName', 'Borrower Name', 'name'),
-  text('borrowerAddress', 'Current Address', 'street-address', 300),
-  email('email', 'Email'),
-  phone('phone', 'Phone'),
-  amount('monthlyIncome', 'Monthly Income'),
-  amount('monthlyBills', 'Monthly Bills (excluding utilities)'),
-  amount('liquidAssets', 'Liquid Assets'),
-  amount('mortgageRent', 'Current Mortgage / Rent Payment'),
-  area('ownedProperties', 'Owned Properties', 2000),
-  text('employer', 'Employer', 'organization'),
-  text('business', 'Business (if self-employed)'),
-  { name: 'loanType', label: 'Loan Type', input: 'select', max: 20, options: LOAN_TYPE_OPTIONS, initial: '30-year-fixed' },
-  text('creditScore', 'Estimated Credit Score', 'off', 20),
-];
-
-/** Land fields shown only when ownLand is yes; the search range only when it is no. */
-export const LAND_OWNED_FIELDS = ['landPurchasePrice', 'landBalance', 'landEstimatedValue'] as const;
-export const LAND_SEARCH_FIELDS = ['landSearchPriceRange'] as const;
 
 export const CONTACT_FIELDS: FieldDef[] = [
   text('from_name', 'Name', 'name'),
@@ -157,8 +105,8 @@ export const REQUIRED: Record<LeadKind | 'applicationStep1' | 'applicationStep2'
   ebook: ['name', 'email'],
 };
 
-export const FIELDS: Record<LeadKind, FieldDef[]> = {
-  application: [...APPLICATION_STEP1, ...APPLICATION_STEP2],
+/** The short forms' fields; the application's live in application-fields.ts (see all-fields.ts). */
+export const SIMPLE_FIELDS: Record<Exclude<LeadKind, 'application'>, FieldDef[]> = {
   contact: CONTACT_FIELDS,
   qualification: QUALIFICATION_FIELDS,
   ebook: EBOOK_FIELDS,

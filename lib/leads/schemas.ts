@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FIELDS, HIDDEN, REQUIRED, type FieldDef, type LeadKind } from './fields';
+import { FIELDS } from './all-fields';
+import { HIDDEN, REQUIRED, type FieldDef, type LeadKind } from './fields';
 
 /**
  * The zod schemas of the four lead forms, built from the field definitions the forms render, so

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import { FIELDS, HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
+import { FIELDS } from './all-fields';
+import { HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
 import { parseSubmission } from './schemas';
 import { isFlood, spamReason, type SpamSettings } from './spam';
 import { countLeadsFrom, recordLead } from './store.server';

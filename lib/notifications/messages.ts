@@ -1,4 +1,5 @@
-import { BUILDER_STATUS_OPTIONS, LOAN_TYPE_OPTIONS, PROJECT_TYPE_OPTIONS, type LeadKind } from '../leads/fields';
+import { BUILDER_STATUS_OPTIONS, LOAN_TYPE_OPTIONS } from '../leads/application-fields';
+import { PROJECT_TYPE_OPTIONS, type LeadKind } from '../leads/fields';
 import { parseAmount } from '../leads/schemas';
 import type { LeadConsent } from '../leads/types';
 

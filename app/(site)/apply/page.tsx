@@ -10,7 +10,7 @@ export const metadata: Metadata = pageMetadata({
   path: '/apply',
 });
 
-/** The application as a page: every field at once, so it works without JavaScript too. */
+/** The application as a page (its route chunk is never prefetched: links to it are plain <a>): every field at once, so it works without JavaScript too. */
 export default function ApplyPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">

@@ -1,6 +1,6 @@
 import { BookOpen, CheckCircle2 } from 'lucide-react';
 import type { Metadata } from 'next';
-import { EbookForm } from '@/components/leads/ebook-form';
+import { LazyEbookForm } from '@/components/leads/lazy-forms';
 import { SiteImage } from '@/components/site/site-image';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
@@ -41,7 +41,7 @@ export default async function EbookPage() {
               Get your free copy
             </h2>
             {/* The PDF upload arrives with the admin's media issue; until then the button says so. */}
-            <EbookForm page="/ebook" downloadUrl={null} />
+            <LazyEbookForm page="/ebook" downloadUrl={null} />
           </section>
         </div>
         <SiteImage

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import type { Metadata } from 'next';
-import { QualificationForm } from '@/components/leads/qualification-form';
+import { LazyQualificationForm } from '@/components/leads/lazy-forms';
 import { NamedIcon } from '@/components/site/icons';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
@@ -53,7 +53,7 @@ export default async function RatesPage() {
           See if you qualify for these rates
         </h2>
         <p className="mt-2 mb-6 text-slate-700">Free, no obligation: a specialist answers within 24 hours.</p>
-        <QualificationForm page="/rates" />
+        <LazyQualificationForm page="/rates" />
       </section>
 
       <aside aria-labelledby="disclaimer-title" className="mt-12 rounded-xl border border-amber-300 bg-amber-50 p-6">

@@ -1,5 +1,4 @@
-'use server';
-
+import 'server-only';
 import { headers } from 'next/headers';
 import { getDb } from '../db/index.server';
 import { env } from '../env.server';
@@ -11,11 +10,11 @@ import { formValues } from './schemas';
 import { submitLead } from './submit.server';
 
 /**
- * The lead forms' Server Actions (Next checks their Origin). Each works with and without
- * JavaScript: the forms post here through useActionState.
+ * What every lead form's Server Action does (the actions live one per file in ./actions/, so a
+ * form's bundle carries only its own action's reference). Next checks their Origin.
  */
 
-async function submit(kind: LeadKind, formData: unknown): Promise<LeadResult> {
+export async function submitLeadAction(kind: LeadKind, formData: unknown): Promise<LeadResult> {
   if (!(formData instanceof FormData)) {
     return { ok: false, reason: 'invalid', title: 'Invalid Request', message: 'The form could not be read.', fieldErrors: {} };
   }
@@ -33,20 +32,4 @@ async function submit(kind: LeadKind, formData: unknown): Promise<LeadResult> {
   });
   if (result?.ok) wakeOutbox();
   return result;
-}
-
-export async function submitApplicationAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
-  return submit('application', formData);
-}
-
-export async function submitContactAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
-  return submit('contact', formData);
-}
-
-export async function submitQualificationAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
-  return submit('qualification', formData);
-}
-
-export async function submitEbookAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
-  return submit('ebook', formData);
 }
