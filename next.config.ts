@@ -12,6 +12,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'pino'],
   typedRoutes: false,
+  // The largest lead form (the application) is under 30 KB even with every field at its maximum;
+  // anything much bigger is not a person filling in a form, and Next answers it 413.
+  experimental: { serverActions: { bodySizeLimit: '100kb' } },
   async headers() {
     return [
       { source: '/:path*', headers: BASE_HEADERS },

@@ -15,6 +15,8 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     page('/rates', 0.9, ratesChangedAt ?? undefined),
     page('/blog', 0.8, posts[0]?.updatedAt),
     page('/ebook', 0.7),
+    page('/apply', 0.7),
+    page('/contact', 0.5),
     ...posts.map((post) => page(`/blog/${post.slug}`, 0.6, post.updatedAt)),
     page('/privacy', 0.2),
     page('/licenses', 0.2),

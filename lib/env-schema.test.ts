@@ -61,7 +61,35 @@ describe('parseEnv', () => {
 
   it('rejects an SMTP_URL that is not smtp:// or smtps://', () => {
     expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
-    expect(parseEnv({ SMTP_URL: 'smtp://user:pw@localhost:2525' }).SMTP_URL).toBe('smtp://user:pw@localhost:2525');
+    const mail = { MAIL_FROM: 'Website <web@example.com>', MAIL_TO: 'broker@example.com' };
+    expect(parseEnv({ SMTP_URL: 'smtp://user:pw@localhost:2525', ...mail }).SMTP_URL).toBe('smtp://user:pw@localhost:2525');
+  });
+
+  it('requires a sender and a recipient with SMTP_URL', () => {
+    expect(() => parseEnv({ SMTP_URL: 'smtp://localhost:2525' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/);
+    expect(() => parseEnv({ SMTP_URL: 'smtp://localhost:2525', MAIL_FROM: 'a@example.com' })).toThrow(
+      /MAIL_TO: is required when SMTP_URL is set/,
+    );
+  });
+});
+
+describe('lead spam settings', () => {
+  it('defaults to 2 seconds of fill time and 10 leads per address per 10 minutes', () => {
+    const env = parseEnv({});
+    expect(env.SPAM_MIN_FILL_SECONDS).toBe(2);
+    expect(env.LEAD_RATE_LIMIT).toBe(10);
+    expect(env.LEAD_RATE_WINDOW_MINUTES).toBe(10);
+  });
+
+  it('accepts 0 to switch the fill-time check off, and rejects nonsense naming the variable', () => {
+    expect(parseEnv({ SPAM_MIN_FILL_SECONDS: '0' }).SPAM_MIN_FILL_SECONDS).toBe(0);
+    expect(parseEnv({ LEAD_RATE_LIMIT: '50', LEAD_RATE_WINDOW_MINUTES: '60' })).toMatchObject({
+      LEAD_RATE_LIMIT: 50,
+      LEAD_RATE_WINDOW_MINUTES: 60,
+    });
+    expect(() => parseEnv({ SPAM_MIN_FILL_SECONDS: '-1' })).toThrow(/SPAM_MIN_FILL_SECONDS: must be a whole number/);
+    expect(() => parseEnv({ LEAD_RATE_LIMIT: '0' })).toThrow(/LEAD_RATE_LIMIT: must be a whole number/);
+    expect(() => parseEnv({ LEAD_RATE_WINDOW_MINUTES: 'ten' })).toThrow(/LEAD_RATE_WINDOW_MINUTES: must be a whole number/);
   });
 });
 

@@ -58,6 +58,9 @@ const envSchema = z
     LOGIN_LIMIT_PER_HOUR: wholeNumber(1, 1_000_000, 100),
     TRUST_PROXY: flag,
     LOG_DB_QUERIES: flag,
+    SPAM_MIN_FILL_SECONDS: wholeNumber(0, 600, 2),
+    LEAD_RATE_LIMIT: wholeNumber(1, 100_000, 10),
+    LEAD_RATE_WINDOW_MINUTES: wholeNumber(1, 60 * 24, 10),
     SMTP_URL: z
       .string()
       .trim()
@@ -86,6 +89,12 @@ const envSchema = z
     if (set.length > 0 && set.length < emailjs.length) {
       for (const k of emailjs.filter((k) => v[k] === undefined)) {
         ctx.addIssue({ code: 'custom', path: [k], message: `is required when ${set.join(', ')} is set` });
+      }
+    }
+    // An SMTP server without a sender and a recipient could never deliver a notification.
+    if (v.SMTP_URL !== undefined) {
+      for (const k of ['MAIL_FROM', 'MAIL_TO'] as const) {
+        if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'is required when SMTP_URL is set' });
       }
     }
   })

@@ -13,6 +13,7 @@ import { HSTS_VALUE, servedOverHttps } from '../lib/http/security-headers';
 import { buildIfNeeded } from './build-if-needed';
 import { cdnCacheControl } from './cdn-cache-control';
 import { loadDotEnv } from './load-env';
+import { checkBody, checkHeaders, isGuarded, readBody, replay, type Refusal } from './request-guard';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
@@ -54,7 +55,25 @@ async function main() {
     const setHeader = res.setHeader.bind(res);
     res.setHeader = (name, value) =>
       setHeader(name, name.toLowerCase() === 'cache-control' && typeof value === 'string' ? cdnCacheControl(value) : value);
-    const serve = () => void handle(req, res);
+    // The rest of a refused body is read and dropped, so the client sees the answer, not a reset.
+    const refuse = ({ status, message }: Refusal) => {
+      req.resume();
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message);
+    };
+    let serve = () => void handle(req, res);
+    if (isGuarded(req.method, req.url)) {
+      // Oversized or malformed form posts are refused here, before any Server Action runs.
+      const refusal = checkHeaders(req.headers);
+      if (refusal) return refuse(refusal);
+      serve = () =>
+        void readBody(req)
+          .then((body) => {
+            const bad = body ? checkBody(req.headers['content-type'], body) : { status: 413, message: 'The form is too large.' };
+            if (bad) refuse(bad);
+            else void handle(replay(req, body!), res);
+          })
+          .catch(() => res.destroy());
+    }
     if (admitted || req.headers['x-startup-token'] === token) serve();
     else waiting.push(serve);
   });

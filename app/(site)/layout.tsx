@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LeadModalHost } from '@/components/leads/modal-host';
 import { Footer } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
 import { getSiteContent } from '@/lib/content/queries.server';
@@ -19,6 +20,7 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
         {children}
       </main>
       <Footer content={content} />
+      <LeadModalHost />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Phone } from 'lucide-react';
-import Link from 'next/link';
+import { OpenModalLink } from '@/components/leads/open-modal-link';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
@@ -14,9 +14,9 @@ export function CallToAction({ cta, phone, tollFreePhone }: { cta: SiteContent['
         </h2>
         <p className="text-brand-100 mt-4 text-lg">{cta.subtitle}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link href="/apply" prefetch={false} className={buttonStyles.primary}>
+          <OpenModalLink modal="application" className={buttonStyles.primary}>
             {cta.cta}
-          </Link>
+          </OpenModalLink>
           <ToastButton toast={phoneToast(phone)} className={buttonStyles.outlineLight}>
             <Phone aria-hidden="true" className="size-5" />
             {cta.callButton}

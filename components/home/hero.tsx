@@ -1,5 +1,5 @@
 import { Award, CheckCircle2 } from 'lucide-react';
-import Link from 'next/link';
+import { OpenModalLink } from '@/components/leads/open-modal-link';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
@@ -20,9 +20,9 @@ export function Hero({ hero }: { hero: SiteContent['hero'] }) {
           />
           <p className="mt-6 text-lg text-slate-700">{hero.subtitle}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link href="/apply" className={buttonStyles.primary} prefetch={false}>
+            <OpenModalLink modal="application" className={buttonStyles.primary}>
               {hero.primaryButton}
-            </Link>
+            </OpenModalLink>
             <ToastButton toast={featureInProgressToast} className={buttonStyles.secondary}>
               {hero.secondaryButton}
             </ToastButton>

@@ -1,5 +1,5 @@
-import Link from 'next/link';
 import { SectionHeading } from '@/components/site/section-heading';
+import { OpenModalLink } from '@/components/leads/open-modal-link';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
 
@@ -26,9 +26,9 @@ export function Process({ process }: { process: SiteContent['process'] }) {
           ))}
         </ol>
         <div className="mt-12 text-center">
-          <Link href="/apply" prefetch={false} className={buttonStyles.primary}>
+          <OpenModalLink modal="application" className={buttonStyles.primary}>
             {process.buttonText}
-          </Link>
+          </OpenModalLink>
         </div>
       </div>
     </section>

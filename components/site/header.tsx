@@ -1,15 +1,11 @@
 import { Building2, Phone } from 'lucide-react';
 import Link from 'next/link';
+import { OpenModalLink } from '@/components/leads/open-modal-link';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
 import { mainNav } from '@/lib/site/nav';
 import { phoneToast } from '@/lib/site/phone';
 import { MobileMenu } from './mobile-menu';
-
-const contactToast = (content: SiteContent) => ({
-  title: 'Contact Us',
-  description: `Call ${content.contact.phone} or e-mail ${content.contact.email}. We respond within 24 hours.`,
-});
 
 /** Sticky site header (spec: title and subtitle from content, four links, Contact and phone buttons). */
 export function Header({ content }: { content: SiteContent }) {
@@ -36,12 +32,12 @@ export function Header({ content }: { content: SiteContent }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <ToastButton
-            toast={contactToast(content)}
+          <OpenModalLink
+            modal="contact"
             className="border-brand-700 text-brand-700 hover:bg-brand-50 hidden rounded-md border px-3 py-2 text-sm font-semibold sm:block"
           >
             Contact
-          </ToastButton>
+          </OpenModalLink>
           <ToastButton
             toast={phoneToast(contact.phone)}
             className="bg-brand-700 hover:bg-brand-800 flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-white"
@@ -50,7 +46,7 @@ export function Header({ content }: { content: SiteContent }) {
             <Phone aria-hidden="true" className="size-4" />
             <span className="hidden lg:inline">{contact.phone}</span>
           </ToastButton>
-          <MobileMenu links={mainNav} contactToast={contactToast(content)} />
+          <MobileMenu links={mainNav} />
         </div>
       </div>
     </header>

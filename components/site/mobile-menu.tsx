@@ -4,16 +4,10 @@ import { Menu, X } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
-import { showToast, type ToastMessage } from '@/components/ui/toast-store';
+import { OpenModalLink } from '@/components/leads/open-modal-link';
 
 /** The header links on small screens: a disclosure that Escape and navigation close. */
-export function MobileMenu({
-  links,
-  contactToast,
-}: {
-  links: readonly { href: string; label: string }[];
-  contactToast: Omit<ToastMessage, 'id'>;
-}) {
+export function MobileMenu({ links }: { links: readonly { href: string; label: string }[] }) {
   const [open, setOpen] = useState(false);
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const pathname = usePathname();
@@ -65,16 +59,13 @@ export function MobileMenu({
             </li>
           ))}
           <li>
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                showToast(contactToast);
-              }}
-              className="w-full rounded-md px-3 py-3 text-left font-medium text-slate-800 hover:bg-slate-100"
+            <OpenModalLink
+              modal="contact"
+              onOpen={() => setOpen(false)}
+              className="block rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100"
             >
               Contact
-            </button>
+            </OpenModalLink>
           </li>
         </ul>
       </nav>

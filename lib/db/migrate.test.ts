@@ -40,6 +40,9 @@ function behavesOnEveryEngine(open: () => Promise<{ db: DB; cleanup: () => Promi
         'content_revisions',
         'media',
         'post_redirects',
+        'leads',
+        'lead_notifications',
+        'lead_notification_attempts',
       ]),
     );
   });

@@ -105,6 +105,57 @@ export interface PostRedirectsTable {
   created_at: string;
 }
 
+export interface LeadsTable {
+  id: string;
+  /** 'application' | 'contact' | 'qualification' | 'ebook' */
+  kind: string;
+  /** e.g. 'New Detailed Application', 'Ebook Download' */
+  type: string;
+  /** JSON object of every submitted field, as strings. */
+  fields: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** Path of the page the form was on. */
+  page: string;
+  /** The exact consent wording, its time and page; null when the box was not ticked. */
+  consent_text: string | null;
+  consent_at: string | null;
+  consent_page: string | null;
+  /** Workflow status for the owner; 'new' on arrival. */
+  status: Generated<string>;
+  is_spam: Generated<number>;
+  /** 'honeypot' | 'too-fast' | 'rate-limit' when is_spam is 1. */
+  spam_reason: string | null;
+  client_address: string;
+  user_agent: string;
+  created_at: string;
+}
+
+export interface LeadNotificationsTable {
+  id: string;
+  lead_id: string;
+  /** 'waiting' | 'failing' | 'sent' | 'failed' | 'skipped' (see lib/notifications/outbox.server.ts). */
+  status: string;
+  attempts: Generated<number>;
+  /** When the worker may try next; null once nothing is left to do. */
+  next_attempt_at: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadNotificationAttemptsTable {
+  id: string;
+  notification_id: string;
+  attempted_at: string;
+  /** 'smtp' | 'emailjs' */
+  transport: string;
+  ok: number;
+  error: string | null;
+}
+
 export interface Database {
   site_content: SiteContentTable;
   rates: RatesTable;
@@ -116,6 +167,9 @@ export interface Database {
   content_revisions: ContentRevisionsTable;
   media: MediaTable;
   post_redirects: PostRedirectsTable;
+  leads: LeadsTable;
+  lead_notifications: LeadNotificationsTable;
+  lead_notification_attempts: LeadNotificationAttemptsTable;
 }
 
 export type { Generated };

@@ -1,5 +1,6 @@
 import { BookOpen, CheckCircle2 } from 'lucide-react';
 import type { Metadata } from 'next';
+import { LazyEbookForm } from '@/components/leads/lazy-forms';
 import { SiteImage } from '@/components/site/site-image';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
@@ -31,8 +32,16 @@ export default async function EbookPage() {
               </li>
             ))}
           </ul>
-          <section id="ebook-form" aria-label="Get the ebook" className="mt-10">
-            {/* The download form (Full Name, Email Address, Download Now) arrives with lead capture. */}
+          <section
+            id="ebook-form"
+            aria-labelledby="ebook-form-title"
+            className="mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <h2 id="ebook-form-title" className="text-brand-900 mb-4 text-xl font-semibold">
+              Get your free copy
+            </h2>
+            {/* The PDF upload arrives with the admin's media issue; until then the button says so. */}
+            <LazyEbookForm page="/ebook" downloadUrl={null} />
           </section>
         </div>
         <SiteImage

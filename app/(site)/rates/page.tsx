@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import type { Metadata } from 'next';
+import { LazyQualificationForm } from '@/components/leads/lazy-forms';
 import { NamedIcon } from '@/components/site/icons';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
@@ -42,6 +43,18 @@ export default async function RatesPage() {
       <p className="mt-8 text-center text-sm text-slate-600">
         {changedAt && <>Last updated: {formatLongDate(changedAt)}. </>}Rates are subject to change.
       </p>
+
+      <section
+        id="qualify"
+        aria-labelledby="qualify-title"
+        className="mx-auto mt-12 max-w-3xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
+        <h2 id="qualify-title" className="text-brand-900 text-2xl font-bold">
+          See if you qualify for these rates
+        </h2>
+        <p className="mt-2 mb-6 text-slate-700">Free, no obligation: a specialist answers within 24 hours.</p>
+        <LazyQualificationForm page="/rates" />
+      </section>
 
       <aside aria-labelledby="disclaimer-title" className="mt-12 rounded-xl border border-amber-300 bg-amber-50 p-6">
         <h2 id="disclaimer-title" className="flex items-center gap-2 font-semibold text-amber-950">

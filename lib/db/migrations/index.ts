@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_auth';
+import * as m0003 from './0003_leads';
 import * as m0004 from './0004_admin_content';
 
 /**
@@ -10,5 +11,6 @@ import * as m0004 from './0004_admin_content';
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_auth': m0002,
+  '0003_leads': m0003,
   '0004_admin_content': m0004,
 };

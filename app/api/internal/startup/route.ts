@@ -4,11 +4,13 @@ import { connection } from 'next/server';
 import { ALL_CACHE_TAGS } from '@/lib/cache/tags';
 import { readSiteContent } from '@/lib/content/queries.server';
 import { getDb } from '@/lib/db/index.server';
+import { ensureOutboxWorker } from '@/lib/notifications/process-worker.server';
 
 /**
  * Called once by the start script (scripts/start.ts) before the server admits visitors:
  * migrates and seeds the database, proves the stored content is readable by this release, and
- * expires every cached page, so nothing prerendered at build time is ever served stale.
+ * expires every cached page, so nothing prerendered at build time is ever served stale, and
+ * starts the lead notification worker.
  * The token is random per process and never leaves it.
  */
 export async function POST(request: Request) {
@@ -25,5 +27,7 @@ export async function POST(request: Request) {
     return Response.json({ ok: false, error: message }, { status: 500 });
   }
   for (const tag of ALL_CACHE_TAGS) revalidateTag(tag, { expire: 0 });
+  // Deliver the lead notifications left waiting by the previous run (or by a missing transport).
+  ensureOutboxWorker();
   return Response.json({ ok: true });
 }

@@ -1,0 +1,9 @@
+'use server';
+
+import type { LeadResult } from '../fields';
+import { submitLeadAction } from '../submit-action.server';
+
+/** The ebook form's Server Action; the form posts here through useActionState, with or without JavaScript. */
+export async function submitEbookAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
+  return submitLeadAction('ebook', formData);
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { missingRequired, REQUIRED } from './fields';
+import { formValues, parseSubmission } from './schemas';
+import { spamReason } from './spam';
+import { fullApplication } from './test-data';
+
+describe('lead form schemas', () => {
+  it('accepts a full application and keeps every field', () => {
+    const parsed = parseSubmission('application', { ...fullApplication, page: '/apply', consent: 'yes', fill_ms: '8000' });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.fields).toEqual(fullApplication);
+    expect(parsed.meta).toEqual({ page: '/apply', consent: 'yes', honeypot: '', fillMs: 8000 });
+  });
+
+  it("requires the spec's section 5 fields, and nothing else", () => {
+    const parsed = parseSubmission('application', {});
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(Object.keys(parsed.fieldErrors).sort()).toEqual([...REQUIRED.application].sort());
+    expect(parsed.fieldErrors.email).toBe('This field is required.');
+  });
+
+  it('rejects oversized values, unknown options and non-amounts with a message per field', () => {
+    const parsed = parseSubmission('application', {
+      ...fullApplication,
+      projectDescription: 'x'.repeat(4001),
+      loanType: 'balloon',
+      loanAmount: 'lots',
+    });
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.fieldErrors).toEqual({
+      projectDescription: 'This is too long: at most 4000 characters.',
+      loanType: 'Choose one of the options.',
+      loanAmount: 'Enter an amount in dollars, e.g. 250000.',
+    });
+  });
+
+  it('checks the ebook, contact and qualification forms', () => {
+    expect(parseSubmission('ebook', { name: 'Bo', email: 'bo@example.com' }).ok).toBe(true);
+    expect(parseSubmission('ebook', { name: 'Bo', email: '' }).ok).toBe(false);
+    expect(parseSubmission('contact', { from_name: 'S', from_email: 's@example.com', message: 'Hi' }).ok).toBe(true);
+    expect(parseSubmission('qualification', { firstName: 'A', lastName: 'L', email: 'a@example.com', phone: '1' }).ok).toBe(true);
+    expect(
+      parseSubmission('qualification', { firstName: 'A', lastName: 'L', email: 'a@example.com', phone: '1', projectType: 'x' })
+        .ok,
+    ).toBe(false);
+  });
+
+  it('falls back to a safe page path and ignores Next’s own action fields', () => {
+    const data = new FormData();
+    data.set('$ACTION_ID_abc', '');
+    data.set('name', 'Bo');
+    expect(formValues(data)).toEqual({ name: 'Bo' });
+    const parsed = parseSubmission('ebook', { name: 'Bo', email: 'b@x', page: 'javascript:alert(1)' });
+    expect(parsed.ok && parsed.meta.page).toBe('/');
+  });
+
+  it('finds blank required fields the way the browser check does', () => {
+    const values: Record<string, string> = { projectDescription: ' ', constructionCosts: '1', loanAmount: '' };
+    expect(missingRequired('applicationStep1', (n) => values[n] ?? '')).toEqual(['projectDescription', 'loanAmount']);
+  });
+});
+
+describe('spam rules', () => {
+  const settings = { minFillSeconds: 2, rateLimit: 10 };
+  it('flags a filled honeypot, a form sent in under the minimum time and an address over the limit', () => {
+    expect(spamReason({ honeypot: 'http://spam', fillMs: 9000, recentFromAddress: 0 }, settings)).toBe('honeypot');
+    expect(spamReason({ honeypot: '', fillMs: 500, recentFromAddress: 0 }, settings)).toBe('too-fast');
+    expect(spamReason({ honeypot: '', fillMs: 9000, recentFromAddress: 10 }, settings)).toBe('rate-limit');
+  });
+  it('never flags a person: 2 s of typing, no JavaScript (no measurement), the tenth form', () => {
+    expect(spamReason({ honeypot: '', fillMs: 2000, recentFromAddress: 9 }, settings)).toBeNull();
+    expect(spamReason({ honeypot: '', fillMs: null, recentFromAddress: 0 }, settings)).toBeNull();
+    expect(spamReason({ honeypot: '', fillMs: 100, recentFromAddress: 0 }, { ...settings, minFillSeconds: 0 })).toBeNull();
+  });
+});

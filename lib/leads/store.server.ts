@@ -1,0 +1,88 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { DB } from '../db/connect.server';
+import { CONSENT_TEXT, LEAD_TYPES, type LeadKind } from './fields';
+import type { SpamReason } from './spam';
+
+export interface NewLead {
+  kind: LeadKind;
+  fields: Record<string, string>;
+  page: string;
+  consent: boolean;
+  spamReason: SpamReason | null;
+  clientAddress: string;
+  userAgent: string;
+}
+
+export const newId = () => randomBytes(12).toString('base64url');
+
+function contactColumns(kind: LeadKind, f: Record<string, string>) {
+  switch (kind) {
+    case 'application':
+      return { name: f.borrowerName ?? '', email: f.email ?? '', phone: f.phone ?? '' };
+    case 'contact':
+      return { name: f.from_name ?? '', email: f.from_email ?? '', phone: f.phone ?? '' };
+    case 'qualification':
+      return { name: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim(), email: f.email ?? '', phone: f.phone ?? '' };
+    case 'ebook':
+      return { name: f.name ?? '', email: f.email ?? '', phone: '' };
+  }
+}
+
+/**
+ * Stores a lead and its notification in one transaction (the outbox): once this returns, the
+ * lead is safe and the worker will deliver the notification however often the transport fails.
+ * Suspected spam is stored too, flagged, with its notification 'skipped'.
+ */
+export async function recordLead(db: DB, lead: NewLead, now = new Date()): Promise<{ id: string; notificationId: string }> {
+  const stamp = now.toISOString();
+  const id = newId();
+  const notificationId = newId();
+  const columns = contactColumns(lead.kind, lead.fields);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('leads')
+      .values({
+        id,
+        kind: lead.kind,
+        type: LEAD_TYPES[lead.kind],
+        fields: JSON.stringify(lead.fields),
+        name: columns.name.slice(0, 200),
+        email: columns.email.slice(0, 254),
+        phone: columns.phone.slice(0, 64),
+        page: lead.page.slice(0, 300),
+        consent_text: lead.consent ? CONSENT_TEXT : null,
+        consent_at: lead.consent ? stamp : null,
+        consent_page: lead.consent ? lead.page.slice(0, 300) : null,
+        is_spam: lead.spamReason ? 1 : 0,
+        spam_reason: lead.spamReason,
+        client_address: lead.clientAddress.slice(0, 64),
+        user_agent: lead.userAgent.slice(0, 500),
+        created_at: stamp,
+      })
+      .execute();
+    await trx
+      .insertInto('lead_notifications')
+      .values({
+        id: notificationId,
+        lead_id: id,
+        status: lead.spamReason ? 'skipped' : 'waiting',
+        next_attempt_at: lead.spamReason ? null : stamp,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+  });
+  return { id, notificationId };
+}
+
+/** Leads from one address since a time: the per-address rate limit, kept in the database. */
+export async function countLeadsFrom(db: DB, clientAddress: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('client_address', '=', clientAddress.slice(0, 64))
+    .where('created_at', '>', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,34 @@
+import type { LeadKind } from './fields';
+
+export type NotificationStatus = 'waiting' | 'failing' | 'sent' | 'failed' | 'skipped';
+
+export interface LeadConsent {
+  /** The exact wording the visitor agreed to. */
+  text: string;
+  at: string;
+  page: string;
+}
+
+/** A stored lead as the rest of the app sees it (never a raw row). */
+export interface Lead {
+  id: string;
+  kind: LeadKind;
+  type: string;
+  fields: Record<string, string>;
+  name: string;
+  email: string;
+  phone: string;
+  page: string;
+  consent: LeadConsent | null;
+  status: string;
+  isSpam: boolean;
+  spamReason: string | null;
+  createdAt: string;
+  notification: {
+    status: NotificationStatus;
+    attempts: number;
+    lastError: string | null;
+    nextAttemptAt: string | null;
+    sentAt: string | null;
+  } | null;
+}

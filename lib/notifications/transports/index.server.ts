@@ -1,0 +1,29 @@
+import 'server-only';
+import type { Env } from '../../env-schema';
+import { emailJsTransport } from './emailjs.server';
+import { smtpTransport } from './smtp.server';
+import type { Transport } from './types';
+
+/**
+ * The transport the configuration chooses: SMTP when SMTP_URL is set, else EmailJS when its four
+ * settings are, else none (notifications then wait in the outbox and the admin shows them).
+ */
+export function transportFromEnv(env: Env): Transport | null {
+  if (env.SMTP_URL && env.MAIL_FROM && env.MAIL_TO) {
+    return smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM, to: env.MAIL_TO });
+  }
+  if (env.EMAILJS_SERVICE_ID && env.EMAILJS_TEMPLATE_ID && env.EMAILJS_PUBLIC_KEY && env.EMAILJS_PRIVATE_KEY) {
+    return emailJsTransport({
+      apiUrl: env.EMAILJS_API_URL,
+      serviceId: env.EMAILJS_SERVICE_ID,
+      templateId: env.EMAILJS_TEMPLATE_ID,
+      publicKey: env.EMAILJS_PUBLIC_KEY,
+      privateKey: env.EMAILJS_PRIVATE_KEY,
+      to: env.MAIL_TO ?? '',
+    });
+  }
+  return null;
+}
+
+export type { Transport };
+export { DeliveryError } from './types';

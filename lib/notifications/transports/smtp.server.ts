@@ -1,0 +1,43 @@
+import 'server-only';
+import nodemailer from 'nodemailer';
+import { DeliveryError, type Transport } from './types';
+
+export interface SmtpSettings {
+  url: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * SMTP through nodemailer. Every SMTP failure is retried on the outbox's schedule: a refused
+ * login or a full mailbox is usually fixed by the owner or the provider within the retry window.
+ */
+export function smtpTransport(settings: SmtpSettings): Transport {
+  const url = new URL(settings.url);
+  for (const [key, value] of [
+    ['connectionTimeout', '10000'],
+    ['greetingTimeout', '10000'],
+    ['socketTimeout', '30000'],
+  ] as const) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, value);
+  }
+  const transporter = nodemailer.createTransport(url.toString());
+  return {
+    name: 'smtp',
+    async send(message) {
+      try {
+        await transporter.sendMail({
+          from: settings.from,
+          to: settings.to,
+          replyTo: message.fromEmail ? { name: message.fromName, address: message.fromEmail } : undefined,
+          subject: message.subject,
+          text: message.text,
+        });
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        throw new DeliveryError(`SMTP: ${detail}`, true);
+      }
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,73 @@
+import 'server-only';
+import type { DB } from '../db/connect.server';
+import { deliverDue, nextDueAt, type OutboxLog } from './outbox.server';
+import type { Transport } from './transports/types';
+
+/**
+ * The outbox worker: one per server process. It runs when a lead is stored (wake), when the next
+ * retry falls due, and at least every POLL_MS (other instances may have written leads). Timers
+ * are unref'd so they never keep a stopping process alive; stop() waits for a send in progress.
+ */
+
+export const POLL_MS = 60_000;
+
+export interface OutboxWorker {
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+export function createOutboxWorker(options: {
+  db: () => Promise<DB>;
+  transport: Transport;
+  log: OutboxLog & { error: (data: object, message: string) => void };
+  pollMs?: number;
+}): OutboxWorker {
+  const pollMs = options.pollMs ?? POLL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, Math.max(0, Math.min(delay, pollMs)));
+    timer.unref();
+  };
+
+  function run(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      let delay = pollMs;
+      try {
+        const db = await options.db();
+        do {
+          again = false;
+          await deliverDue(db, options.transport, options.log);
+        } while (again && !stopped);
+        const next = await nextDueAt(db);
+        if (next) delay = next.getTime() - Date.now();
+      } catch (error) {
+        options.log.error({ event: 'lead.outbox_error', err: error }, 'Lead outbox run failed');
+      } finally {
+        running = undefined;
+        schedule(delay);
+      }
+    })();
+  }
+
+  schedule(0);
+  return {
+    wake: () => schedule(0),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      options.transport.close?.();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import { startSmtp } from '../support/mail';
+import { MAIL_ENV, expectToast, fillFields, postPageForm, storedLeads } from './leads-support';
+import { freePort, startServer } from './server';
+
+/** Spam handling and request checks, with the real defaults (2 s fill time, 10 per 10 minutes). */
+
+test('honeypot, too-fast and rate-limited submissions are stored as spam and not notified; people are not', async ({ page }) => {
+  test.setTimeout(120_000);
+  const smtp = await startSmtp();
+  const server = await startServer({ env: { SMTP_URL: smtp.url, ...MAIL_ENV } });
+  try {
+    // A person: types for a few seconds.
+    await page.goto(`${server.url}/ebook`);
+    await page.getByLabel(/Full Name/).fill('Real Person');
+    await page.getByLabel(/Email Address/).fill('person@example.com');
+    await page.waitForTimeout(2_500);
+    await page.getByRole('button', { name: 'Download Now' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+
+    // A bot fills every input, the invisible honeypot too, and submits at once: it sees success.
+    await page.goto(`${server.url}/ebook`);
+    await fillFields(page.locator('#ebook-form'), { name: 'Bot', email: 'bot@example.com' });
+    await page.locator('[name="company_website"]').fill('http://spam.example', { force: true });
+    await page.getByRole('button', { name: 'Download Now' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+
+    // Too fast: filled and sent within the 2 s minimum.
+    await page.goto(`${server.url}/ebook`);
+    await page.getByLabel(/Full Name/).fill('Speedy');
+    await page.getByLabel(/Email Address/).fill('speedy@example.com');
+    await page.getByRole('button', { name: 'Download Now' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+
+    // Rate limit: this address has sent 3; 7 more make 10, and the 11th within 10 minutes is spam.
+    for (let i = 0; i < 7; i++) {
+      const { status } = await postPageForm(server.url, '/contact', {
+        from_name: `N${i}`,
+        from_email: 'n@example.com',
+        message: 'Hi',
+      });
+      expect(status).toBe(200);
+    }
+    const { body } = await postPageForm(server.url, '/contact', {
+      from_name: 'Eleventh',
+      from_email: 'n@example.com',
+      message: 'Hi',
+    });
+    expect(body).toContain('Message Sent!');
+
+    const leads = storedLeads(server.databasePath);
+    expect(leads).toHaveLength(11);
+    const byName = (name: string) => leads.find((l) => (l.fields.name ?? l.fields.from_name) === name)!;
+    expect(byName('Real Person')).toMatchObject({ is_spam: 0, spam_reason: null });
+    expect(byName('Bot')).toMatchObject({ is_spam: 1, spam_reason: 'honeypot', notification: 'skipped' });
+    expect(byName('Speedy')).toMatchObject({ is_spam: 1, spam_reason: 'too-fast', notification: 'skipped' });
+    expect(byName('N6')).toMatchObject({ is_spam: 0 }); // the 10th from this address
+    expect(byName('Eleventh')).toMatchObject({ is_spam: 1, spam_reason: 'rate-limit', notification: 'skipped' });
+
+    await expect.poll(() => smtp.mails.length, { timeout: 20_000 }).toBe(8);
+    await page.waitForTimeout(1_000);
+    expect(smtp.mails).toHaveLength(8);
+    expect(smtp.mails.some((m) => /Bot|Speedy|Eleventh/.test(m.text))).toBe(false);
+  } finally {
+    await server.stop();
+    await smtp.stop();
+  }
+});
+
+test('oversized and malformed submissions get a 4xx and store nothing', async () => {
+  const server = await startServer();
+  try {
+    const big = await postPageForm(server.url, '/ebook', { name: 'x'.repeat(200_000), email: 'b@example.com' });
+    expect(big.status).toBe(413);
+    expect(big.body).toContain('The form is too large');
+
+    const url = `${server.url}/ebook`;
+    const malformed = await fetch(url, {
+      method: 'POST',
+      body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nBo',
+      headers: { Origin: server.url, 'Content-Type': 'multipart/form-data; boundary=x' },
+    });
+    expect(malformed.status).toBe(400);
+    const notJson = await fetch(url, {
+      method: 'POST',
+      body: 'garbage{',
+      headers: { Origin: server.url, 'Content-Type': 'text/plain', 'Next-Action': 'x' },
+    });
+    expect(notJson.status).toBe(400);
+    const xml = await fetch(url, {
+      method: 'POST',
+      body: '<lead/>',
+      headers: { Origin: server.url, 'Content-Type': 'application/xml' },
+    });
+    expect(xml.status).toBe(415);
+
+    // A field over its maximum is refused with the form's message, nothing stored.
+    const long = await postPageForm(server.url, '/ebook', { name: 'x'.repeat(300), email: 'b@example.com' });
+    expect(long.body).toContain('This is too long: at most 200 characters.');
+    expect(long.body).not.toContain('Thank You');
+    expect(storedLeads(server.databasePath)).toEqual([]);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('with the SMTP server down the visitor sees success; when it comes back the notification is delivered once', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const port = await freePort();
+  const server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, ...MAIL_ENV, SPAM_MIN_FILL_SECONDS: '0' } });
+  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+  try {
+    await page.goto(`${server.url}/ebook`);
+    await fillFields(page.locator('#ebook-form'), { name: 'Patient Reader', email: 'patient@example.com' });
+    await page.getByRole('button', { name: 'Download Now' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+    await expectToast(page, '✅ Success!');
+    await expect.poll(() => storedLeads(server.databasePath)[0]?.notification, { timeout: 20_000 }).toBe('failing');
+
+    smtp = await startSmtp(port);
+    // The first retry comes 30 s after the failure.
+    await expect.poll(() => smtp!.mails.length, { timeout: 90_000, intervals: [1_000] }).toBe(1);
+    expect(smtp.mails[0]!.text).toContain('Name: Patient Reader');
+    await expect.poll(() => storedLeads(server.databasePath)[0]?.notification).toBe('sent');
+    await page.waitForTimeout(2_000);
+    expect(smtp.mails).toHaveLength(1);
+  } finally {
+    await server.stop();
+    await smtp?.stop();
+  }
+});
