@@ -30,6 +30,8 @@ export async function captureLeadRequest(baseUrl: string, path = '/contact'): Pr
     const form = page.locator('main form').first();
     // Every field a visitor would fill in; the hidden honeypot stays empty.
     for (const input of await form.locator('input:visible, textarea:visible').all()) {
+      // The honeypot is "visible" to Playwright (1 px, off-screen) but hidden from people.
+      if (await input.evaluate((element) => element.closest('[aria-hidden="true"]') !== null)) continue;
       const type = (await input.getAttribute('type')) ?? 'text';
       if (type === 'checkbox') await input.check();
       else if (type === 'email') await input.fill('load.test@example.com');

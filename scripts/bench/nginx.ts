@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureOutput, freePort, root, stopChild, waitUntilReady } from '../production-server';
 
@@ -38,8 +39,10 @@ function microcacheConf(appPort: number, listenPort: number, cacheDir: string): 
   return swapped;
 }
 
-export async function startNginx(options: { nginx: string; dir: string; homeHtml: string; appPort: number }): Promise<RunningNginx> {
-  const { dir } = options;
+export async function startNginx(options: { nginx: string; homeHtml: string; appPort: number }): Promise<RunningNginx> {
+  // Readable by nginx's workers, which run as another user when nginx is started as root.
+  const dir = mkdtempSync(join(tmpdir(), 'clp-bench-nginx-'));
+  chmodSync(dir, 0o755);
   const [staticPort, proxyPort] = [await freePort(), await freePort()];
   mkdirSync(join(dir, 'html'), { recursive: true });
   mkdirSync(join(dir, 'cache'), { recursive: true });
@@ -80,11 +83,16 @@ export async function startNginx(options: { nginx: string; dir: string; homeHtml
       (response) => response.ok,
       () => false,
     );
+  const stop = async () => {
+    await stopChild(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
   await waitUntilReady(child, output, async () => (await answers(staticUrl)) && (await answers(proxyUrl))).catch(
     async (error: unknown) => {
-      await stopChild(child);
-      throw error;
+      const log = readFileSync(join(dir, 'error.log'), 'utf8');
+      await stop();
+      throw new Error(`nginx did not answer: ${String(error)}\n${log}`);
     },
   );
-  return { staticUrl, proxyUrl, stop: () => stopChild(child) };
+  return { staticUrl, proxyUrl, stop };
 }
