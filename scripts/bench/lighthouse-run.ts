@@ -67,7 +67,9 @@ function failingAudits(lhr: Result): FailingAudit[] {
 }
 
 function missesOf(page: Pick<PageLighthouse, 'scores' | 'lcpMs' | 'tbtMs' | 'cls'>): string[] {
-  const misses = CATEGORIES.filter((id) => page.scores[id] < TARGETS.score).map((id) => `${CATEGORY_LABELS[id]} ${page.scores[id]}`);
+  const misses = CATEGORIES.filter((id) => page.scores[id] < TARGETS.score).map(
+    (id) => `${CATEGORY_LABELS[id]} ${page.scores[id]}`,
+  );
   if (!(page.lcpMs <= TARGETS.lcpMs)) misses.push(`LCP ${(page.lcpMs / 1000).toFixed(2)} s`);
   if (!(page.tbtMs <= TARGETS.tbtMs)) misses.push(`TBT ${Math.round(page.tbtMs)} ms`);
   if (!(page.cls <= TARGETS.cls)) misses.push(`CLS ${page.cls.toFixed(3)}`);
