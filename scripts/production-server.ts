@@ -70,8 +70,10 @@ export async function waitUntilReady(
 export async function startProductionServer(options: {
   databasePath: string;
   env?: Record<string, string>;
+  /** A port chosen beforehand, e.g. to put the origin in SITE_URL; a free one otherwise. */
+  port?: number;
 }): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawnStartScript({ PORT: String(port), DATABASE_URL: `file:${options.databasePath}`, ...options.env });
   const output = captureOutput(child);
   // start.ts logs "Serving" only after the start-up route has migrated the database.

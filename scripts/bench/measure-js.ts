@@ -47,7 +47,7 @@ export async function measurePage(browser: Browser, baseUrl: string, path: strin
 const SEED_POST = '/blog/understanding-construction-loans';
 
 /** The newest post: the first post /blog links to, as the list is newest first. */
-async function newestPost(baseUrl: string): Promise<string> {
+export async function newestPost(baseUrl: string): Promise<string> {
   const response = await fetch(new URL('/blog', baseUrl));
   if (!response.ok) return SEED_POST;
   const match = /href="(\/blog\/[^"/?#]+)"/.exec(await response.text());

@@ -1,0 +1,25 @@
+/**
+ * `npm run bench:load [-- --duration 10] [-- --json]`: autocannon at 50 connections on loopback
+ * against the production server (anonymous /, the newest blog post, the contact form's Server
+ * Action), beside an empty prerendered Next.js page and, when nginx is installed, nginx serving a
+ * saved copy of the home page and our server behind the micro-cache of docs/nginx/. Exits 1 when a
+ * target of issue 10 is missed.
+ */
+import { parseArgs } from 'node:util';
+import { formatTable, runLoad } from './load-run';
+import { logToStderr as log } from './table';
+
+const { values } = parseArgs({
+  options: { duration: { type: 'string', default: '10' }, json: { type: 'boolean', default: false } },
+});
+const durationSeconds = Number(values.duration);
+if (!Number.isInteger(durationSeconds) || durationSeconds < 1) throw new Error('--duration must be a whole number of seconds');
+
+try {
+  const report = await runLoad({ durationSeconds, log });
+  process.stdout.write(`${values.json ? JSON.stringify(report, null, 2) : formatTable(report)}\n`);
+  process.exitCode = report.rows.some((row) => row.verdict === 'MISS') ? 1 : 0;
+} catch (error) {
+  log(`bench:load failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
+}
