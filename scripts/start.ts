@@ -12,6 +12,8 @@ import { CLIENT_ADDRESS_HEADER } from '../lib/http/client-address';
 import { HSTS_VALUE, servedOverHttps } from '../lib/http/security-headers';
 import { buildIfNeeded } from './build-if-needed';
 import { cdnCacheControl } from './cdn-cache-control';
+import { ResponseCache } from './response-cache';
+import { registerResponseCachePurge } from '../lib/cache/response-cache-purge';
 import { loadDotEnv } from './load-env';
 import { checkBody, checkHeaders, isGuarded, readBody, replay, type Refusal } from './request-guard';
 
@@ -41,6 +43,9 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
 
+  const responseCache = new ResponseCache();
+  registerResponseCachePurge(() => responseCache.purge());
+
   // Requests that arrive before start-up finishes wait here instead of seeing stale pages.
   let admitted = false;
   const waiting: (() => void)[] = [];
@@ -60,7 +65,7 @@ async function main() {
       req.resume();
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message);
     };
-    let serve = () => void handle(req, res);
+    let serve = () => responseCache.handle(req, res, () => void handle(req, res));
     if (isGuarded(req.method, req.url)) {
       // Oversized or malformed form posts are refused here, before any Server Action runs.
       const refusal = checkHeaders(req.headers);

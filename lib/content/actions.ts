@@ -1,6 +1,6 @@
 'use server';
 
-import { updateTag } from 'next/cache';
+import { expireAfterWrite } from '../cache/expire.server';
 import { z } from 'zod';
 import { INVALID_REQUEST, SIGNED_OUT, type AdminResult } from '../admin/result';
 import { getAdminSession } from '../auth/session.server';
@@ -39,7 +39,7 @@ export async function saveContentAction(request: { content: unknown; revision: n
       fieldErrors: result.fieldErrors,
     };
   }
-  updateTag(CacheTag.content);
+  expireAfterWrite(CacheTag.content);
   logger.info({ event: 'admin.content_saved', revision: result.revision, changed: result.summary }, 'Site content saved');
   return {
     ok: true,
@@ -58,7 +58,7 @@ export async function restoreRevisionAction(revision: number): Promise<AdminResu
   const result = await restoreContentRevision(db, revision);
   if (!result) return { ok: false, title: '❌ Not Found', error: `Revision ${revision} does not exist.` };
   if (!result.ok) return result.reason === 'conflict' ? CONFLICT : INVALID_REQUEST;
-  updateTag(CacheTag.content);
+  expireAfterWrite(CacheTag.content);
   logger.info({ event: 'admin.content_restored', from: revision, revision: result.revision }, 'Content revision restored');
   return {
     ok: true,

@@ -1,6 +1,6 @@
 'use server';
 
-import { updateTag } from 'next/cache';
+import { expireAfterWrite } from '../cache/expire.server';
 import { z } from 'zod';
 import { fieldErrorsOf, INVALID_REQUEST, SIGNED_OUT, type AdminResult } from '../admin/result';
 import { getAdminSession } from '../auth/session.server';
@@ -26,7 +26,7 @@ export async function createPostAction(input: unknown): Promise<AdminResult<Post
   const parsed = postInputSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const post = await createPost(await getDb(), parsed.data);
-  updateTag(CacheTag.posts);
+  expireAfterWrite(CacheTag.posts);
   logger.info({ event: 'admin.post_created', id: post.id, slug: post.slug }, 'Blog post added');
   return { ok: true, title: '✅ Blog Post Added!', message: `“${post.title}” is published.`, data: post };
 }
@@ -40,7 +40,7 @@ export async function updatePostAction(postId: string, input: unknown): Promise<
   try {
     const post = await updatePost(await getDb(), postId, parsed.data);
     if (!post) return { ok: false, title: '❌ Post Not Found', error: 'This post was deleted elsewhere.' };
-    updateTag(CacheTag.posts);
+    expireAfterWrite(CacheTag.posts);
     logger.info({ event: 'admin.post_updated', id: post.id, slug: post.slug }, 'Blog post updated');
     return { ok: true, title: '✅ Blog Post Updated!', message: `“${post.title}” is saved.`, data: post };
   } catch (error) {
@@ -58,6 +58,6 @@ export async function deletePostAction(postId: string): Promise<AdminResult> {
     if (error instanceof PostWriteError) return { ok: false, title: '❌ Not Allowed', error: error.message };
     throw error;
   }
-  updateTag(CacheTag.posts);
+  expireAfterWrite(CacheTag.posts);
   return { ok: true, title: '🗑️ Blog Post Deleted!', message: 'The post was removed from the blog.' };
 }

@@ -1,6 +1,6 @@
 'use server';
 
-import { updateTag } from 'next/cache';
+import { expireAfterWrite } from '../cache/expire.server';
 import { z } from 'zod';
 import { fieldErrorsOf, INVALID_REQUEST, SIGNED_OUT, type AdminResult } from '../admin/result';
 import { getAdminSession } from '../auth/session.server';
@@ -14,7 +14,7 @@ const id = z.string().min(1).max(64);
 
 // Every rate write changes both the list and its 'Last updated' date: one tag covers both.
 function changed() {
-  updateTag(CacheTag.rates);
+  expireAfterWrite(CacheTag.rates);
 }
 
 export async function addRateAction(): Promise<AdminResult<Rate>> {
