@@ -104,11 +104,13 @@ export function EditMode() {
       event.stopPropagation();
       open(item, item.dataset.editPath, item.dataset.editMultiline !== undefined || item.dataset.editHtml !== undefined);
     };
-    document.addEventListener('click', activate, true);
-    document.addEventListener('keydown', activate, true);
+    // On window, capturing: ahead of React's own listeners on the document, so the link or button
+    // around a text (a hero button's label) neither navigates nor opens its modal.
+    window.addEventListener('click', activate, true);
+    window.addEventListener('keydown', activate, true);
     return () => {
-      document.removeEventListener('click', activate, true);
-      document.removeEventListener('keydown', activate, true);
+      window.removeEventListener('click', activate, true);
+      window.removeEventListener('keydown', activate, true);
     };
   }, [on, open]);
 
