@@ -203,3 +203,17 @@ async function saveEdit(edit: Edit, onSaved: (path: string, value: string) => vo
     },
   });
 }
+
+/**
+ * The page refresh that follows a save can drop focus to the body; a keyboard user who saved
+ * with Enter gets it back on the item (or its re-rendered replacement).
+ */
+function keepFocusOn(anchor: HTMLElement, path: string): void {
+  const restore = () => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const item = anchor.isConnected ? anchor : document.querySelector<HTMLElement>(`[data-edit-path="${path}"]`);
+    item?.focus();
+  };
+  restore();
+  for (const delay of [50, 250, 600]) setTimeout(restore, delay);
+}
