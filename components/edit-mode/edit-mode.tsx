@@ -120,7 +120,9 @@ export function EditMode() {
     if (!current) return;
     if (how === 'key') current.anchor.focus();
     if (value !== null && value !== current.value)
-      void saveEdit({ path: current.path, value, previous: current.value, kind: 'text' }, onSaved);
+      void saveEdit({ path: current.path, value, previous: current.value, kind: 'text' }, onSaved).then(() => {
+        if (how === 'key') keepFocusOn(current.anchor, current.path);
+      });
   }
 
   async function onFile(image: HTMLImageElement, file: File) {
