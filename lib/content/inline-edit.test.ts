@@ -39,7 +39,11 @@ describe.each(engines)('inline edits (%s)', (_engine, open) => {
 
   it('refuses a value the schema rejects with its message, and saves nothing', async () => {
     const db = await seeded();
-    const result = await updateContentField(db, { path: 'hero.primaryButton', value: '   ', previous: defaultContent.hero.primaryButton });
+    const result = await updateContentField(db, {
+      path: 'hero.primaryButton',
+      value: '   ',
+      previous: defaultContent.hero.primaryButton,
+    });
     expect(result).toEqual({ ok: false, reason: 'invalid', message: 'This field is required.' });
     expect(await readSiteContent(db)).toEqual(defaultContent);
     expect(await listContentRevisions(db)).toEqual([]);
