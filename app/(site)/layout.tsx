@@ -3,6 +3,7 @@ import { LeadModalHost } from '@/components/leads/modal-host';
 import { Footer } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
 import { getSiteContent } from '@/lib/content/queries.server';
+import { EditModeLoader } from '@/components/edit-mode/loader';
 
 /** Public pages: server-rendered from cached content, the same HTML for every visitor. */
 export default async function SiteLayout({ children }: { children: ReactNode }) {
@@ -15,6 +16,7 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
       >
         Skip to main content
       </a>
+      <EditModeLoader />
       <Header content={content} />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}

@@ -4,6 +4,7 @@ import { CheckList } from '@/components/site/check-list';
 import { SiteImage } from '@/components/site/site-image';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
+import { Editable } from '@/components/edit-mode/editable';
 
 export function EbookPromo({ ebook }: { ebook: SiteContent['ebook'] }) {
   return (
@@ -16,19 +17,24 @@ export function EbookPromo({ ebook }: { ebook: SiteContent['ebook'] }) {
           height={800}
           sizes="(min-width: 768px) 40vw, 100vw"
           className="mx-auto h-auto w-full max-w-xs rounded-lg shadow-2xl"
+          edit={{ image: 'ebook.imageUrl', alt: 'ebook.imageAlt' }}
         />
         <div>
           <p className="bg-brand-700 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold text-white">
             <BookOpen aria-hidden="true" className="size-4" />
-            {ebook.badge}
+            <Editable path="ebook.badge">{ebook.badge}</Editable>
           </p>
           <h2 id="ebook-promo-title" className="text-brand-900 mt-4 text-3xl font-bold tracking-tight">
-            {ebook.title}
+            <Editable path="ebook.title">{ebook.title}</Editable>
           </h2>
-          <p className="mt-4 text-lg text-slate-700">{ebook.description}</p>
-          <CheckList items={ebook.features} className="mt-6 space-y-2" />
+          <p className="mt-4 text-lg text-slate-700">
+            <Editable path="ebook.description" multiline>
+              {ebook.description}
+            </Editable>
+          </p>
+          <CheckList items={ebook.features} className="mt-6 space-y-2" itemPath={(j) => `ebook.features.${j}`} />
           <Link href="/ebook" className={`mt-8 ${buttonStyles.primary}`}>
-            {ebook.buttonText}
+            <Editable path="ebook.buttonText">{ebook.buttonText}</Editable>
           </Link>
         </div>
       </div>

@@ -2,12 +2,13 @@ import { SectionHeading } from '@/components/site/section-heading';
 import { OpenModalLink } from '@/components/leads/open-modal-link';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
+import { Editable } from '@/components/edit-mode/editable';
 
 export function Process({ process }: { process: SiteContent['process'] }) {
   return (
     <section aria-labelledby="process-title" className="bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="process-title" title={process.title} subtitle={process.subtitle} />
+        <SectionHeading id="process-title" title={process.title} subtitle={process.subtitle} editPath="process" />
         <ol className="grid gap-8 md:grid-cols-2 lg:grid-cols-4">
           {process.steps.map((step, index) => (
             <li key={step.title} className="text-center">
@@ -19,15 +20,19 @@ export function Process({ process }: { process: SiteContent['process'] }) {
               </span>
               <h3 className="text-brand-900 text-lg font-semibold">
                 <span className="sr-only">Step {index + 1}: </span>
-                {step.title}
+                <Editable path={`process.steps.${index}.title`}>{step.title}</Editable>
               </h3>
-              <p className="mt-2 text-slate-600">{step.description}</p>
+              <p className="mt-2 text-slate-600">
+                <Editable path={`process.steps.${index}.description`} multiline>
+                  {step.description}
+                </Editable>
+              </p>
             </li>
           ))}
         </ol>
         <div className="mt-12 text-center">
           <OpenModalLink modal="application" className={buttonStyles.primary}>
-            {process.buttonText}
+            <Editable path="process.buttonText">{process.buttonText}</Editable>
           </OpenModalLink>
         </div>
       </div>

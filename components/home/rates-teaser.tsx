@@ -4,12 +4,13 @@ import { SectionHeading } from '@/components/site/section-heading';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
 import type { Rate } from '@/lib/rates/types';
+import { Editable } from '@/components/edit-mode/editable';
 
 export function RatesTeaser({ teaser, rates }: { teaser: SiteContent['ratesTeaser']; rates: Rate[] }) {
   return (
     <section aria-labelledby="rates-teaser-title" className="py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="rates-teaser-title" title={teaser.title} subtitle={teaser.subtitle} />
+        <SectionHeading id="rates-teaser-title" title={teaser.title} subtitle={teaser.subtitle} editPath="ratesTeaser" />
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {rates.map((rate) => (
             <li key={rate.id} className="rounded-xl border border-slate-200 p-5 text-center">
@@ -22,7 +23,7 @@ export function RatesTeaser({ teaser, rates }: { teaser: SiteContent['ratesTease
         </ul>
         <div className="mt-10 text-center">
           <Link href="/rates" className={buttonStyles.dark}>
-            {teaser.buttonText}
+            <Editable path="ratesTeaser.buttonText">{teaser.buttonText}</Editable>
           </Link>
         </div>
       </div>

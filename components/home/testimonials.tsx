@@ -1,14 +1,20 @@
 import { Star } from 'lucide-react';
 import { SectionHeading } from '@/components/site/section-heading';
 import type { SiteContent } from '@/lib/content/schema';
+import { Editable } from '@/components/edit-mode/editable';
 
 export function Testimonials({ testimonials }: { testimonials: SiteContent['testimonials'] }) {
   return (
     <section aria-labelledby="testimonials-title" className="py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="testimonials-title" title={testimonials.title} subtitle={testimonials.subtitle} />
+        <SectionHeading
+          id="testimonials-title"
+          title={testimonials.title}
+          subtitle={testimonials.subtitle}
+          editPath="testimonials"
+        />
         <ul className="grid gap-6 md:grid-cols-3">
-          {testimonials.reviews.map((review) => (
+          {testimonials.reviews.map((review, i) => (
             <li key={review.id}>
               <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
                 {/* One star per rating point (spec). */}
@@ -17,10 +23,20 @@ export function Testimonials({ testimonials }: { testimonials: SiteContent['test
                     <Star key={i} aria-hidden="true" className="size-5 fill-amber-400 text-amber-500" data-star="" />
                   ))}
                 </p>
-                <blockquote className="mt-4 flex-1 text-slate-700">“{review.text}”</blockquote>
+                <blockquote className="mt-4 flex-1 text-slate-700">
+                  “
+                  <Editable path={`testimonials.reviews.${i}.text`} multiline>
+                    {review.text}
+                  </Editable>
+                  ”
+                </blockquote>
                 <figcaption className="mt-4">
-                  <span className="text-brand-900 block font-semibold">{review.name}</span>
-                  <span className="text-sm text-slate-600">{review.location}</span>
+                  <span className="text-brand-900 block font-semibold">
+                    <Editable path={`testimonials.reviews.${i}.name`}>{review.name}</Editable>
+                  </span>
+                  <span className="text-sm text-slate-600">
+                    <Editable path={`testimonials.reviews.${i}.location`}>{review.location}</Editable>
+                  </span>
                 </figcaption>
               </figure>
             </li>

@@ -5,6 +5,7 @@ import type { SiteContent } from '@/lib/content/schema';
 import { nmlsConsumerAccessUrl, quickLinks, services } from '@/lib/site/nav';
 import { telHref } from '@/lib/site/phone';
 import { EqualHousingLogo } from './equal-housing-logo';
+import { Editable } from '@/components/edit-mode/editable';
 
 /** The copyright year, re-checked daily so a cached page never shows last year. */
 async function currentYear(): Promise<number> {
@@ -25,9 +26,13 @@ export async function Footer({ content }: { content: SiteContent }) {
         <div>
           <p className="mb-4 flex items-center gap-2 text-lg font-bold text-white">
             <Building2 aria-hidden="true" className="size-6" />
-            {header.title}
+            <Editable path="header.title">{header.title}</Editable>
           </p>
-          <p className="text-sm leading-relaxed">{footer.description}</p>
+          <p className="text-sm leading-relaxed">
+            <Editable path="footer.description" multiline>
+              {footer.description}
+            </Editable>
+          </p>
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={heading}>
@@ -79,7 +84,9 @@ export async function Footer({ content }: { content: SiteContent }) {
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm sm:px-6 lg:px-8">
           <p className="flex items-start gap-3">
             <EqualHousingLogo className="mt-0.5 size-8 shrink-0 text-white" />
-            <span>{company.equalHousingStatement}</span>
+            <Editable path="company.equalHousingStatement" multiline>
+              {company.equalHousingStatement}
+            </Editable>
           </p>
           <div className="flex flex-col gap-2 md:flex-row md:items-center md:justify-between">
             <p>

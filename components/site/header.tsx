@@ -6,6 +6,7 @@ import type { SiteContent } from '@/lib/content/schema';
 import { mainNav } from '@/lib/site/nav';
 import { phoneToast } from '@/lib/site/phone';
 import { MobileMenu } from './mobile-menu';
+import { Editable } from '@/components/edit-mode/editable';
 
 /** Sticky site header (spec: title and subtitle from content, four links, Contact and phone buttons). */
 export function Header({ content }: { content: SiteContent }) {
@@ -16,8 +17,12 @@ export function Header({ content }: { content: SiteContent }) {
         <Link href="/" className="flex min-w-0 items-center gap-2">
           <Building2 aria-hidden="true" className="text-brand-700 size-8 shrink-0" />
           <span className="min-w-0">
-            <span className="text-brand-900 block truncate text-lg leading-tight font-bold">{header.title}</span>
-            <span className="hidden truncate text-xs text-slate-600 sm:block">{header.subtitle}</span>
+            <span className="text-brand-900 block truncate text-lg leading-tight font-bold">
+              <Editable path="header.title">{header.title}</Editable>
+            </span>
+            <span className="hidden truncate text-xs text-slate-600 sm:block">
+              <Editable path="header.subtitle">{header.subtitle}</Editable>
+            </span>
           </span>
         </Link>
         <nav aria-label="Main" className="hidden md:block">

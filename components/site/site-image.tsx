@@ -1,4 +1,5 @@
 import { getImageProps } from 'next/image';
+import { editImage } from '@/components/edit-mode/editable';
 
 /**
  * next/image's sizing and optimisation without its client component: the props are computed on the
@@ -13,6 +14,7 @@ export function SiteImage({
   sizes,
   preload = false,
   className,
+  edit,
 }: {
   src: string;
   alt: string;
@@ -21,6 +23,8 @@ export function SiteImage({
   sizes?: string;
   preload?: boolean;
   className?: string;
+  /** Content paths of the image and its alt text, for inline edit mode. */
+  edit?: { image: string; alt: string };
 }) {
   const { props } = getImageProps({
     src,
@@ -33,5 +37,5 @@ export function SiteImage({
     fetchPriority: preload ? 'high' : undefined,
   });
   // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- alt is in props
-  return <img {...props} className={className} />;
+  return <img {...props} className={className} {...(edit && editImage(edit.image, edit.alt))} />;
 }

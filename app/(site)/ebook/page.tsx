@@ -4,6 +4,7 @@ import { LazyEbookForm } from '@/components/leads/lazy-forms';
 import { SiteImage } from '@/components/site/site-image';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
+import { Editable } from '@/components/edit-mode/editable';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { meta } = await getSiteContent();
@@ -19,16 +20,22 @@ export default async function EbookPage() {
         <div>
           <p className="bg-brand-700 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold text-white">
             <BookOpen aria-hidden="true" className="size-4" />
-            {ebook.badge}
+            <Editable path="ebook.badge">{ebook.badge}</Editable>
           </p>
-          <h1 className="text-brand-900 mt-4 text-4xl font-bold tracking-tight sm:text-5xl">{ebook.title}</h1>
-          <p className="mt-6 text-lg text-slate-700">{ebook.description}</p>
+          <h1 className="text-brand-900 mt-4 text-4xl font-bold tracking-tight sm:text-5xl">
+            <Editable path="ebook.title">{ebook.title}</Editable>
+          </h1>
+          <p className="mt-6 text-lg text-slate-700">
+            <Editable path="ebook.description" multiline>
+              {ebook.description}
+            </Editable>
+          </p>
           <h2 className="text-brand-900 mt-8 text-lg font-semibold">What you will learn</h2>
           <ul className="mt-4 space-y-3">
-            {ebook.features.map((feature) => (
+            {ebook.features.map((feature, index) => (
               <li key={feature} className="flex items-start gap-2 text-slate-700">
                 <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-                {feature}
+                <Editable path={`ebook.features.${index}`}>{feature}</Editable>
               </li>
             ))}
           </ul>
@@ -52,6 +59,7 @@ export default async function EbookPage() {
           preload
           sizes="(min-width: 768px) 45vw, 100vw"
           className="mx-auto h-auto w-full max-w-sm rounded-lg shadow-2xl"
+          edit={{ image: 'ebook.imageUrl', alt: 'ebook.imageAlt' }}
         />
       </div>
     </div>

@@ -6,6 +6,7 @@ import { getSiteContent } from '@/lib/content/queries.server';
 import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
 import { formatLongDate } from '@/lib/site/format';
 import { pageMetadata } from '@/lib/site/metadata.server';
+import { Editable } from '@/components/edit-mode/editable';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { meta } = await getSiteContent();
@@ -17,8 +18,14 @@ export default async function RatesPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
       <header className="mx-auto max-w-3xl text-center">
-        <h1 className="text-brand-900 text-4xl font-bold tracking-tight sm:text-5xl">{page.title}</h1>
-        <p className="mt-4 text-lg text-slate-600">{page.subtitle}</p>
+        <h1 className="text-brand-900 text-4xl font-bold tracking-tight sm:text-5xl">
+          <Editable path="rates.title">{page.title}</Editable>
+        </h1>
+        <p className="mt-4 text-lg text-slate-600">
+          <Editable path="rates.subtitle" multiline>
+            {page.subtitle}
+          </Editable>
+        </p>
       </header>
 
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -59,9 +66,13 @@ export default async function RatesPage() {
       <aside aria-labelledby="disclaimer-title" className="mt-12 rounded-xl border border-amber-300 bg-amber-50 p-6">
         <h2 id="disclaimer-title" className="flex items-center gap-2 font-semibold text-amber-950">
           <Info aria-hidden="true" className="size-5" />
-          {page.disclaimerTitle}
+          <Editable path="rates.disclaimerTitle">{page.disclaimerTitle}</Editable>
         </h2>
-        <p className="mt-2 text-sm text-amber-950">{page.disclaimerText}</p>
+        <p className="mt-2 text-sm text-amber-950">
+          <Editable path="rates.disclaimerText" multiline>
+            {page.disclaimerText}
+          </Editable>
+        </p>
       </aside>
     </div>
   );

@@ -1,4 +1,5 @@
 import { connection, NextResponse, type NextRequest } from 'next/server';
+import { OWNER_MARKER_COOKIE } from '@/lib/auth/owner-marker';
 import { loginSchema } from '@/lib/auth/policy';
 import { requestClient, sessionCookieName, sessionCookieOptions } from '@/lib/auth/session.server';
 import { signIn } from '@/lib/auth/sign-in.server';
@@ -27,6 +28,8 @@ export async function POST(request: NextRequest) {
       ? NextResponse.json({ ok: true })
       : new NextResponse(null, { status: 303, headers: { Location: '/admin' } });
     response.cookies.set(sessionCookieName(), result.token, sessionCookieOptions());
+    // Readable by scripts on purpose: it tells the public pages to ask whether edit mode is on offer.
+    response.cookies.set(OWNER_MARKER_COOKIE, '1', { ...sessionCookieOptions(), httpOnly: false });
     return noStore(response);
   }
   if (result.reason === 'throttled') {

@@ -1,4 +1,5 @@
 import { connection, NextResponse, type NextRequest } from 'next/server';
+import { OWNER_MARKER_COOKIE } from '@/lib/auth/owner-marker';
 import { getAdminSession, sessionCookieName, sessionCookieOptions } from '@/lib/auth/session.server';
 import { deleteSession } from '@/lib/auth/sessions.server';
 import { getDb } from '@/lib/db/index.server';
@@ -19,5 +20,6 @@ export async function POST(request: NextRequest) {
   }
   const response = new NextResponse(null, { status: 303, headers: { Location: '/login', 'Cache-Control': 'no-store' } });
   response.cookies.set(sessionCookieName(), '', { ...sessionCookieOptions(), maxAge: 0 });
+  response.cookies.set(OWNER_MARKER_COOKIE, '', { ...sessionCookieOptions(), httpOnly: false, maxAge: 0 });
   return response;
 }
