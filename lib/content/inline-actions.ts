@@ -1,6 +1,6 @@
 'use server';
 
-import { updateTag } from 'next/cache';
+import { expireAfterWrite } from '../cache/expire.server';
 import { z } from 'zod';
 import { getAdminSession } from '../auth/session.server';
 import { CacheTag } from '../cache/tags';
@@ -36,7 +36,7 @@ export async function updateContentFieldAction(input: z.input<typeof request>): 
       };
     return { ok: false, title: '❌ Not Saved', error: 'This item cannot be edited here.' };
   }
-  updateTag(CacheTag.content);
+  expireAfterWrite(CacheTag.content);
   logger.info({ event: 'admin.content_inline_edit', path: parsed.data.path, revision: result.revision }, 'Inline edit saved');
   return { ok: true, value: result.value, revision: result.revision };
 }
