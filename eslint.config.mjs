@@ -16,6 +16,12 @@ const config = [
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  {
+    // Public pages link with plain <a> on purpose: a full page load from the page cache costs the
+    // visitor less than next/link's client code on every page (docs/performance.md, bench:js).
+    files: ['app/(site)/**', 'components/site/**', 'components/home/**', 'components/leads/**'],
+    rules: { '@next/next/no-html-link-for-pages': 'off' },
+  },
 ];
 
 export default config;

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { buttonStyles } from '@/components/ui/button-styles';
 
 export default function NotFound() {
@@ -8,12 +7,12 @@ export default function NotFound() {
       <h1 className="text-brand-900 mt-2 text-3xl font-bold">Page not found</h1>
       <p className="mt-4 text-slate-600">Sorry, we couldn&apos;t find the page you were looking for.</p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Link href="/" className={buttonStyles.dark}>
+        <a href="/" className={buttonStyles.dark}>
           Go to the home page
-        </Link>
-        <Link href="/rates" className={buttonStyles.secondary}>
+        </a>
+        <a href="/rates" className={buttonStyles.secondary}>
           See today&apos;s rates
-        </Link>
+        </a>
       </div>
     </div>
   );

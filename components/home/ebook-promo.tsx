@@ -1,5 +1,4 @@
 import { BookOpen } from 'lucide-react';
-import Link from 'next/link';
 import { CheckList } from '@/components/site/check-list';
 import { SiteImage } from '@/components/site/site-image';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -33,9 +32,9 @@ export function EbookPromo({ ebook }: { ebook: SiteContent['ebook'] }) {
             </Editable>
           </p>
           <CheckList items={ebook.features} className="mt-6 space-y-2" itemPath={(j) => `ebook.features.${j}`} />
-          <Link href="/ebook" className={`mt-8 ${buttonStyles.primary}`}>
+          <a href="/ebook" className={`mt-8 ${buttonStyles.primary}`}>
             <Editable path="ebook.buttonText">{ebook.buttonText}</Editable>
-          </Link>
+          </a>
         </div>
       </div>
     </section>

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { NamedIcon } from '@/components/site/icons';
 import { SectionHeading } from '@/components/site/section-heading';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -22,9 +21,9 @@ export function RatesTeaser({ teaser, rates }: { teaser: SiteContent['ratesTease
           ))}
         </ul>
         <div className="mt-10 text-center">
-          <Link href="/rates" className={buttonStyles.dark}>
+          <a href="/rates" className={buttonStyles.dark}>
             <Editable path="ratesTeaser.buttonText">{teaser.buttonText}</Editable>
-          </Link>
+          </a>
         </div>
       </div>
     </section>

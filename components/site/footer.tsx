@@ -1,6 +1,5 @@
 import { Building2, Clock, Mail, MessageSquare, Phone } from 'lucide-react';
 import { cacheLife } from 'next/cache';
-import Link from 'next/link';
 import type { SiteContent } from '@/lib/content/schema';
 import { nmlsConsumerAccessUrl, quickLinks, services } from '@/lib/site/nav';
 import { telHref } from '@/lib/site/phone';
@@ -41,9 +40,9 @@ export async function Footer({ content }: { content: SiteContent }) {
           <ul className="space-y-2">
             {quickLinks.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className={link}>
+                <a href={item.href} className={link}>
                   {item.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -103,19 +102,19 @@ export async function Footer({ content }: { content: SiteContent }) {
             </p>
             <ul className="flex gap-4">
               <li>
-                <Link href="/privacy" className={link}>
+                <a href="/privacy" className={link}>
                   {legal.privacy.title}
-                </Link>
+                </a>
               </li>
               <li>
-                <Link href="/licenses" className={link}>
+                <a href="/licenses" className={link}>
                   {legal.licenses.title}
-                </Link>
+                </a>
               </li>
               <li>
-                <Link href="/admin" className={link} prefetch={false}>
+                <a href="/admin" className={link}>
                   Admin
-                </Link>
+                </a>
               </li>
             </ul>
           </div>

@@ -1,5 +1,4 @@
-import { Building2, Phone } from 'lucide-react';
-import Link from 'next/link';
+import { Building2, Menu, Phone, X } from 'lucide-react';
 import { OpenModalLink } from '@/components/leads/open-modal-link';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
@@ -14,7 +13,7 @@ export function Header({ content }: { content: SiteContent }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link href="/" className="flex min-w-0 items-center gap-2">
+        <a href="/" className="flex min-w-0 items-center gap-2">
           <Building2 aria-hidden="true" className="text-brand-700 size-8 shrink-0" />
           <span className="min-w-0">
             <span className="text-brand-900 block truncate text-lg leading-tight font-bold">
@@ -24,14 +23,14 @@ export function Header({ content }: { content: SiteContent }) {
               <Editable path="header.subtitle">{header.subtitle}</Editable>
             </span>
           </span>
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-6">
             {mainNav.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className="hover:text-brand-700 font-medium text-slate-700">
+                <a href={item.href} className="hover:text-brand-700 font-medium text-slate-700">
                   {item.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -51,7 +50,11 @@ export function Header({ content }: { content: SiteContent }) {
             <Phone aria-hidden="true" className="size-4" />
             <span className="hidden lg:inline">{contact.phone}</span>
           </ToastButton>
-          <MobileMenu links={mainNav} />
+          <MobileMenu
+            links={mainNav}
+            openIcon={<Menu aria-hidden="true" className="size-6" />}
+            closeIcon={<X aria-hidden="true" className="size-6" />}
+          />
         </div>
       </div>
     </header>

@@ -1,21 +1,24 @@
 'use client';
 
-import { Menu, X } from 'lucide-react';
-import Link from 'next/link';
-import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { OpenModalLink } from '@/components/leads/open-modal-link';
 
-/** The header links on small screens: a disclosure that Escape and navigation close. */
-export function MobileMenu({ links }: { links: readonly { href: string; label: string }[] }) {
+/**
+ * The header links on small screens: a disclosure that Escape closes (following a link loads the
+ * next page, which starts closed). The icons come rendered from the server, so no icon code ships.
+ */
+export function MobileMenu({
+  links,
+  openIcon,
+  closeIcon,
+}: {
+  links: readonly { href: string; label: string }[];
+  openIcon: ReactNode;
+  closeIcon: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const pathname = usePathname();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-
-  // Following a link closes the menu.
-  if (open && openedAt !== pathname) setOpen(false);
 
   useEffect(() => {
     if (!open) return;
@@ -35,13 +38,10 @@ export function MobileMenu({ links }: { links: readonly { href: string; label: s
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => {
-          setOpenedAt(pathname);
-          setOpen((value) => !value);
-        }}
+        onClick={() => setOpen((value) => !value)}
         className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
       >
-        {open ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        {open ? closeIcon : openIcon}
         <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
       </button>
       <nav
@@ -53,9 +53,9 @@ export function MobileMenu({ links }: { links: readonly { href: string; label: s
         <ul className="flex flex-col px-4 py-2">
           {links.map((item) => (
             <li key={item.href}>
-              <Link href={item.href} className="block rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100">
+              <a href={item.href} className="block rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100">
                 {item.label}
-              </Link>
+              </a>
             </li>
           ))}
           <li>

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import type { Post } from '@/lib/posts/types';
 import { formatLongDate } from '@/lib/site/format';
 import { SiteImage } from './site-image';
@@ -27,9 +26,9 @@ export function PostCard({ post, featured = false }: { post: Post; featured?: bo
           <time dateTime={post.publishedAt}>{formatLongDate(post.publishedAt)}</time> · {post.category}
         </p>
         <TitleTag className={`text-brand-900 mt-2 font-bold ${featured ? 'text-2xl sm:text-3xl' : 'text-xl'}`}>
-          <Link href={`/blog/${post.slug}`} className="group-hover:underline after:absolute after:inset-0">
+          <a href={`/blog/${post.slug}`} className="group-hover:underline after:absolute after:inset-0">
             {post.title}
-          </Link>
+          </a>
         </TitleTag>
         <p className="mt-3 text-slate-600">{post.excerpt}</p>
       </div>

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { ApplicationForm } from '@/components/leads/application-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { pageMetadata } from '@/lib/site/metadata.server';
@@ -23,9 +22,9 @@ export default function ApplyPage() {
           layout="single"
           page="/apply"
           closeButton={
-            <Link href="/" className={buttonStyles.dark}>
+            <a href="/" className={buttonStyles.dark}>
               Close
-            </Link>
+            </a>
           }
         />
       </div>

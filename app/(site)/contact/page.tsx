@@ -1,6 +1,5 @@
 import { Clock, Mail, Phone } from 'lucide-react';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { ContactForm } from '@/components/leads/contact-form';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { getSiteContent } from '@/lib/content/queries.server';
@@ -45,9 +44,9 @@ export default async function ContactPage() {
         <ContactForm
           page="/contact"
           closeButton={
-            <Link href="/" className={buttonStyles.dark}>
+            <a href="/" className={buttonStyles.dark}>
               Close
-            </Link>
+            </a>
           }
         />
       </div>

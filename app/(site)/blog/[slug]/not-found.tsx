@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { buttonStyles } from '@/components/ui/button-styles';
 
 export default function PostNotFound() {
@@ -7,9 +6,9 @@ export default function PostNotFound() {
       <p className="text-accent text-sm font-semibold">404</p>
       <h1 className="text-brand-900 mt-2 text-3xl font-bold">Post not found</h1>
       <p className="mt-4 text-slate-600">This article may have moved or been removed.</p>
-      <Link href="/blog" className={`mt-8 ${buttonStyles.dark}`}>
+      <a href="/blog" className={`mt-8 ${buttonStyles.dark}`}>
         Back to Blog
-      </Link>
+      </a>
     </div>
   );
 }

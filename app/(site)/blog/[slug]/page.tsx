@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { JsonLd } from '@/components/site/json-ld';
 import { DEFAULT_POST_IMAGE } from '@/components/site/post-card';
@@ -59,10 +58,10 @@ export default async function PostPage({ params }: Props) {
           url,
         }}
       />
-      <Link href="/blog" className="text-brand-700 inline-flex items-center gap-2 font-medium hover:underline">
+      <a href="/blog" className="text-brand-700 inline-flex items-center gap-2 font-medium hover:underline">
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Blog
-      </Link>
+      </a>
       <header className="mt-6">
         <p className="text-accent text-sm font-medium">{post.category}</p>
         <h1 className="text-brand-900 mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
