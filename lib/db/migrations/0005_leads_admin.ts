@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import { leadSearchText } from '../../leads/search-text';
+
+// Migrations take Kysely<any>: they describe the schema as it was then, not as the types say now.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/**
+ * The leads database of the admin: the owner's notes, a normalized search column (name, e-mail,
+ * phone and the phone's digits, lower-cased) searched with LIKE on both engines, and indexes that
+ * serve the list's filters in its order (folder, then kind and/or status, newest first).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('leads')
+    .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('leads')
+    .addColumn('search', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+
+  const rows = (await db.selectFrom('leads').select(['id', 'name', 'email', 'phone', 'is_spam']).execute()) as {
+    id: string;
+    name: string;
+    email: string;
+    phone: string;
+    is_spam: number;
+  }[];
+  for (const row of rows) {
+    await db
+      .updateTable('leads')
+      .set({ search: leadSearchText(row), ...(Number(row.is_spam) === 1 ? { status: 'spam' } : {}) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+
+  await db.schema.dropIndex('leads_status_idx').execute();
+  await db.schema.dropIndex('leads_kind_created_idx').execute();
+  await db.schema.dropIndex('leads_created_idx').execute();
+  const indexes: [string, string[]][] = [
+    ['leads_folder_created_idx', ['is_spam', 'created_at', 'id']],
+    ['leads_folder_kind_created_idx', ['is_spam', 'kind', 'created_at', 'id']],
+    ['leads_folder_status_created_idx', ['is_spam', 'status', 'created_at', 'id']],
+    ['leads_folder_kind_status_created_idx', ['is_spam', 'kind', 'status', 'created_at', 'id']],
+  ];
+  for (const [name, columns] of indexes) await db.schema.createIndex(name).on('leads').columns(columns).execute();
+  // The dashboard's banner counts failing notifications.
+  await db.schema.createIndex('lead_notifications_status_idx').on('lead_notifications').column('status').execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('lead_notifications_status_idx').execute();
+  for (const name of [
+    'leads_folder_created_idx',
+    'leads_folder_kind_created_idx',
+    'leads_folder_status_created_idx',
+    'leads_folder_kind_status_created_idx',
+  ])
+    await db.schema.dropIndex(name).execute();
+  await db.schema.createIndex('leads_created_idx').on('leads').column('created_at').execute();
+  await db.schema.createIndex('leads_kind_created_idx').on('leads').columns(['kind', 'created_at']).execute();
+  await db.schema.createIndex('leads_status_idx').on('leads').column('status').execute();
+  await db.schema.alterTable('leads').dropColumn('search').execute();
+  await db.schema.alterTable('leads').dropColumn('notes').execute();
+}
