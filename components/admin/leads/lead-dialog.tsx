@@ -24,6 +24,9 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
   const [detail, setDetail] = useState<LeadDetail | null>(null);
   const [draft, setDraft] = useState({ status: 'new', notes: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Feedback inside the dialog, not a toast: a modal hides the toasts from assistive technology,
+  // and a toast closing while the dialog is open leaves Radix's layers out of step.
+  const [message, setMessage] = useState('');
   const [pending, startTransition] = useTransition();
 
   useEffect(() => {
@@ -49,6 +52,7 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
     setDetail(data);
     setDraft({ status: data.lead.status, notes: data.lead.notes });
     setErrors({});
+    setMessage('');
   }
 
   const run = (action: () => Promise<AdminResult<LeadDetail>>) =>
@@ -56,10 +60,10 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
       const result = await action();
       if (!result.ok) {
         setErrors(result.fieldErrors ?? {});
-        return void showToast({ title: result.title, description: result.error, variant: 'error' });
+        return setMessage(`${result.title}: ${result.error}`);
       }
       show(result.data);
-      showToast({ title: result.title, description: result.message, variant: 'success' });
+      setMessage([result.title, result.message].filter(Boolean).join(' '));
       onChanged();
     });
 
@@ -67,9 +71,9 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
     if (!window.confirm('Delete this lead and its notification history for good? This cannot be undone.')) return;
     startTransition(async () => {
       const result = await deleteLeadAction(leadId);
-      if (!result.ok) return void showToast({ title: result.title, description: result.error, variant: 'error' });
-      showToast({ title: result.title, description: result.message, variant: 'success' });
+      if (!result.ok) return setMessage(`${result.title}: ${result.error}`);
       onClose();
+      showToast({ title: result.title, description: result.message, variant: 'success' });
       onChanged();
     });
   };
@@ -229,6 +233,9 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                   Delete lead
                 </button>
               </div>
+              <p role="status" aria-live="polite" data-testid="lead-message" className="min-h-6 font-medium text-slate-900">
+                {message}
+              </p>
             </div>
           )}
         </Dialog.Content>

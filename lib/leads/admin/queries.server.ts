@@ -76,17 +76,23 @@ export function leadPageQuery(db: DB, filter: LeadFilter, pageSize = PAGE_SIZE) 
 }
 
 export async function searchLeads(db: DB, filter: LeadFilter, pageSize = PAGE_SIZE): Promise<LeadPage> {
-  const [rows, count, spam] = await Promise.all([
-    leadPageQuery(db, filter, pageSize).execute(),
-    filteredLeads(db, filter)
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('leads')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('is_spam', '=', 1)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const rows = await leadPageQuery(db, filter, pageSize).execute();
+  // A short first page is the whole result: no count needed (the usual case of a search for one person).
+  const total =
+    filter.page === 1 && rows.length < pageSize
+      ? rows.length
+      : Number(
+          (
+            await filteredLeads(db, filter)
+              .select((eb) => eb.fn.countAll<number | string>().as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+  const spam = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('is_spam', '=', 1)
+    .executeTakeFirstOrThrow();
   return {
     leads: rows.map((row) => ({
       id: row.id,
@@ -103,7 +109,7 @@ export async function searchLeads(db: DB, filter: LeadFilter, pageSize = PAGE_SI
         ? { status: row.notification_status as NotificationStatus, lastError: row.last_error }
         : null,
     })),
-    total: Number(count.count),
+    total,
     page: filter.page,
     pageSize,
     spamCount: Number(spam.count),
