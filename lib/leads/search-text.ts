@@ -7,13 +7,13 @@ export function leadSearchText(lead: { name: string; email: string; phone: strin
   return `${lead.name} ${lead.email} ${lead.phone} ${digits}`.toLowerCase();
 }
 
-/** The LIKE patterns a search box's text matches: as typed, and as digits when it looks like a phone. */
+/** The LIKE patterns a search box's text matches: as typed, or as digits when it looks like a phone. */
 export function searchPatterns(query: string): string[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
   const escape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const patterns = [escape(q)];
   const digits = q.replace(/\D/g, '');
-  if (/^[\d\s().+-]+$/.test(q) && digits.length >= 3 && digits !== q) patterns.push(escape(digits));
-  return patterns;
+  // A phone typed with any separators is searched by its digits alone (the column holds them too).
+  if (/^[\d\s().+-]+$/.test(q) && digits.length >= 3) return [escape(digits)];
+  return [escape(q)];
 }

@@ -48,6 +48,7 @@ export function LeadsPanel({ initial }: { initial: LeadPage }) {
     load({ ...filter, ...fromDraft(draft), page: 1 });
   };
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const more = data.totalCapped ? '+' : '';
   const onlyKind = !filter.q && !filter.status && !filter.from && !filter.to;
   const spamFolder = filter.status === 'spam';
 
@@ -227,7 +228,7 @@ export function LeadsPanel({ initial }: { initial: LeadPage }) {
         </ol>
       )}
 
-      {pages > 1 && (
+      {(pages > 1 || data.totalCapped) && (
         <nav aria-label="Pages of leads" className="flex items-center gap-2">
           <button
             type="button"
@@ -240,7 +241,7 @@ export function LeadsPanel({ initial }: { initial: LeadPage }) {
           <button
             type="button"
             className={button}
-            disabled={pending || data.page >= pages}
+            disabled={pending || (data.page >= pages && !data.totalCapped)}
             onClick={() => load({ ...filter, page: data.page + 1 })}
           >
             Next

@@ -13,6 +13,8 @@ import { dayAfter, dayStart, type LeadFilter } from './filter';
  */
 
 export const PAGE_SIZE = 25;
+/** Counts stop here ('10,000+ leads'): an exact count of a huge result costs a scan and tells nothing. */
+export const COUNT_CAP = 10_000;
 
 export interface LeadListItem {
   id: string;
@@ -30,7 +32,10 @@ export interface LeadListItem {
 
 export interface LeadPage {
   leads: LeadListItem[];
+  /** Matching leads, at most COUNT_CAP. */
   total: number;
+  /** True when more than COUNT_CAP leads match. */
+  totalCapped: boolean;
   page: number;
   pageSize: number;
   /** Leads in the spam folder, for its button. */
@@ -78,12 +83,18 @@ export function leadPageQuery(db: DB, filter: LeadFilter, pageSize = PAGE_SIZE) 
 export async function searchLeads(db: DB, filter: LeadFilter, pageSize = PAGE_SIZE): Promise<LeadPage> {
   const rows = await leadPageQuery(db, filter, pageSize).execute();
   // A short first page is the whole result: no count needed (the usual case of a search for one person).
-  const total =
+  const counted =
     filter.page === 1 && rows.length < pageSize
       ? rows.length
       : Number(
           (
-            await filteredLeads(db, filter)
+            await db
+              .selectFrom(
+                filteredLeads(db, filter)
+                  .select(sql<number>`1`.as('one'))
+                  .limit(COUNT_CAP + 1)
+                  .as('capped'),
+              )
               .select((eb) => eb.fn.countAll<number | string>().as('count'))
               .executeTakeFirstOrThrow()
           ).count,
@@ -109,7 +120,8 @@ export async function searchLeads(db: DB, filter: LeadFilter, pageSize = PAGE_SI
         ? { status: row.notification_status as NotificationStatus, lastError: row.last_error }
         : null,
     })),
-    total,
+    total: Math.min(counted, COUNT_CAP),
+    totalCapped: counted > COUNT_CAP,
     page: filter.page,
     pageSize,
     spamCount: Number(spam.count),
