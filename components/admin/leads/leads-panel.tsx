@@ -179,7 +179,7 @@ export function LeadsPanel({ initial }: { initial: LeadPage }) {
       <p role="status" aria-live="polite" className="text-sm text-slate-700">
         {pending
           ? 'Loading leads...'
-          : `${data.total} ${spamFolder ? 'spam ' : ''}lead${data.total === 1 ? '' : 's'}, page ${data.page} of ${pages}.`}
+          : `${data.total.toLocaleString('en-US')}${more} ${spamFolder ? 'spam ' : ''}lead${data.total === 1 ? '' : 's'}, page ${data.page} of ${pages}${more}.`}
       </p>
 
       {data.leads.length === 0 ? (
