@@ -74,6 +74,12 @@ describe(`leads database with ${COUNT.toLocaleString('en-US')} leads`, () => {
     );
   }, 30_000);
 
+  it('SQLite serves a search from the FTS5 trigram index, reading only the matches by rowid', () => {
+    const detail = plan({ q: 'jane garcia 4711', kind: 'contact' });
+    expect(detail).toContain('leads_search_fts');
+    expect(detail).toMatch(/SEARCH leads USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+  });
+
   it.each([
     [{}, 'leads_folder_created_idx'],
     [{ kind: 'contact' }, 'leads_folder_kind_created_idx'],

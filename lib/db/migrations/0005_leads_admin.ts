@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, SqliteAdapter, sql, type Kysely } from 'kysely';
 import { leadSearchText } from '../../leads/search-text';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the types say now.
@@ -56,12 +56,32 @@ export async function up(db: Kysely<any>): Promise<void> {
       await sql`create index leads_search_trgm_idx on leads using gin (search gin_trgm_ops)`.execute(db);
     }
   }
+  // SQLite: an FTS5 trigram index over `search` (external content, kept in step by triggers)
+  // answers the same LIKE '%...%' for searches of 3 characters or more.
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    await sql`create virtual table leads_search_fts using fts5(search, content='leads', content_rowid='rowid', tokenize='trigram')`.execute(
+      db,
+    );
+    await sql`insert into leads_search_fts(rowid, search) select rowid, search from leads`.execute(db);
+    await sql`create trigger leads_search_ai after insert on leads begin
+      insert into leads_search_fts(rowid, search) values (new.rowid, new.search); end`.execute(db);
+    await sql`create trigger leads_search_ad after delete on leads begin
+      insert into leads_search_fts(leads_search_fts, rowid, search) values ('delete', old.rowid, old.search); end`.execute(db);
+    await sql`create trigger leads_search_au after update of search on leads begin
+      insert into leads_search_fts(leads_search_fts, rowid, search) values ('delete', old.rowid, old.search);
+      insert into leads_search_fts(rowid, search) values (new.rowid, new.search); end`.execute(db);
+  }
   // The dashboard's banner counts failing notifications.
   await db.schema.createIndex('lead_notifications_status_idx').on('lead_notifications').column('status').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('leads_search_trgm_idx').ifExists().execute();
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    for (const trigger of ['leads_search_ai', 'leads_search_ad', 'leads_search_au'])
+      await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
+    await sql`drop table if exists leads_search_fts`.execute(db);
+  }
   await db.schema.dropIndex('lead_notifications_status_idx').execute();
   for (const name of [
     'leads_folder_created_idx',

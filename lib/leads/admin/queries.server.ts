@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type SqlBool } from 'kysely';
+import { SqliteAdapter, sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/connect.server';
 import type { LeadKind } from '../fields';
 import { searchPatterns } from '../search-text';
@@ -44,61 +44,83 @@ export interface LeadPage {
 
 /** The filtered leads, unordered and unpaged (shared by the list, its count and the export). */
 export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'>) {
-  let query = db.selectFrom('leads').where('leads.is_spam', '=', filter.status === 'spam' ? 1 : 0);
+  const patterns = searchPatterns(filter.q ?? '');
+  const fts = usesFts(db, patterns);
+  // On SQLite a search of 3+ characters is driven by the FTS5 trigram index: its few matching rows
+  // are read by rowid and sorted. The unary + keeps the planner from walking a folder index in
+  // list order instead and probing every lead against the matches.
+  const folder = filter.status === 'spam' ? 1 : 0;
+  let query = fts
+    ? db.selectFrom('leads').where(sql<number>`+leads.is_spam`, '=', folder)
+    : db.selectFrom('leads').where('leads.is_spam', '=', folder);
   if (filter.kind) query = query.where('leads.kind', '=', filter.kind);
   if (filter.status && filter.status !== 'spam') query = query.where('leads.status', '=', filter.status);
   if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
   if (filter.to) query = query.where('leads.created_at', '<', dayAfter(filter.to));
-  const patterns = searchPatterns(filter.q ?? '');
-  if (patterns.length > 0) {
-    query = query.where((eb) => eb.or(patterns.map((p) => sql<SqlBool>`leads.search like ${p} escape '\\'`)));
-  }
+  if (patterns.length > 0) query = query.where((eb) => eb.or(patterns.map((p) => (fts ? ftsMatch(p) : likeMatch(p)))));
   return query;
 }
 
+const likeMatch = (pattern: string) => sql<SqlBool>`leads.search like ${pattern} escape '\\'`;
+// SQLite's FTS5 trigram index (migration 0005) serves LIKE for 3+ characters without escapes.
+const usesTrigrams = (pattern: string) => pattern.length >= 5 && !pattern.slice(1, -1).includes('\\');
+const usesFts = (db: DB, patterns: string[]) =>
+  db.getExecutor().adapter instanceof SqliteAdapter && patterns.length > 0 && patterns.every(usesTrigrams);
+const ftsMatch = (pattern: string) =>
+  sql<SqlBool>`leads.rowid in (select rowid from leads_search_fts where search like ${pattern})`;
+
 /** One page of the list, newest first (exported for the query-plan test). */
 export function leadPageQuery(db: DB, filter: LeadFilter, pageSize = PAGE_SIZE) {
-  return filteredLeads(db, filter)
-    .leftJoin('lead_notifications as n', 'n.lead_id', 'leads.id')
-    .select([
-      'leads.id',
-      'leads.kind',
-      'leads.type',
-      'leads.name',
-      'leads.email',
-      'leads.phone',
-      'leads.status',
-      'leads.is_spam',
-      'leads.spam_reason',
-      'leads.created_at',
-      'n.status as notification_status',
-      'n.last_error',
-    ])
-    .orderBy('leads.created_at', 'desc')
-    .orderBy('leads.id', 'desc')
-    .limit(pageSize)
-    .offset((filter.page - 1) * pageSize);
+  return (
+    filteredLeads(db, filter)
+      .leftJoin('lead_notifications as n', 'n.lead_id', 'leads.id')
+      .select([
+        'leads.id',
+        'leads.kind',
+        'leads.type',
+        'leads.name',
+        'leads.email',
+        'leads.phone',
+        'leads.status',
+        'leads.is_spam',
+        'leads.spam_reason',
+        'leads.created_at',
+        'n.status as notification_status',
+        'n.last_error',
+      ])
+      // An FTS search sorts all its matches anyway: count them in the same pass.
+      .$if(usesFts(db, searchPatterns(filter.q ?? '')), (qb) =>
+        qb.select(sql<number | string>`count(*) over ()`.as('full_count')),
+      )
+      .orderBy('leads.created_at', 'desc')
+      .orderBy('leads.id', 'desc')
+      .limit(pageSize)
+      .offset((filter.page - 1) * pageSize)
+  );
 }
 
 export async function searchLeads(db: DB, filter: LeadFilter, pageSize = PAGE_SIZE): Promise<LeadPage> {
   const rows = await leadPageQuery(db, filter, pageSize).execute();
   // A short first page is the whole result: no count needed (the usual case of a search for one person).
+  const windowed = rows[0]?.full_count;
   const counted =
-    filter.page === 1 && rows.length < pageSize
-      ? rows.length
-      : Number(
-          (
-            await db
-              .selectFrom(
-                filteredLeads(db, filter)
-                  .select(sql<number>`1`.as('one'))
-                  .limit(COUNT_CAP + 1)
-                  .as('capped'),
-              )
-              .select((eb) => eb.fn.countAll<number | string>().as('count'))
-              .executeTakeFirstOrThrow()
-          ).count,
-        );
+    windowed !== undefined
+      ? Math.min(Number(windowed), COUNT_CAP + 1)
+      : filter.page === 1 && rows.length < pageSize
+        ? rows.length
+        : Number(
+            (
+              await db
+                .selectFrom(
+                  filteredLeads(db, filter)
+                    .select(sql<number>`1`.as('one'))
+                    .limit(COUNT_CAP + 1)
+                    .as('capped'),
+                )
+                .select((eb) => eb.fn.countAll<number | string>().as('count'))
+                .executeTakeFirstOrThrow()
+            ).count,
+          );
   const spam = await db
     .selectFrom('leads')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
