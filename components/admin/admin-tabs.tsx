@@ -14,19 +14,17 @@ const labels: Record<TabValue, string> = {
   security: 'Security',
 };
 
-const leadsComingSoon = <p className="text-slate-700">The leads database arrives in a coming update.</p>;
-
 /** The dashboard's tabs (spec section 2). Leaving a tab with unsaved edits asks first. */
 export function AdminTabs(panels: {
   content: ReactNode;
   rates: ReactNode;
   blog: ReactNode;
-  leads?: ReactNode;
+  leads: ReactNode;
   security: ReactNode;
 }) {
   return (
     <UnsavedChangesProvider>
-      <GuardedTabs panels={{ ...panels, leads: panels.leads ?? leadsComingSoon }} />
+      <GuardedTabs panels={panels} />
     </UnsavedChangesProvider>
   );
 }

@@ -122,7 +122,7 @@ export interface LeadsTable {
   consent_text: string | null;
   consent_at: string | null;
   consent_page: string | null;
-  /** Workflow status for the owner; 'new' on arrival. */
+  /** Workflow status for the owner (lib/leads/statuses.ts); 'new' on arrival, 'spam' while is_spam is 1. */
   status: Generated<string>;
   is_spam: Generated<number>;
   /** 'honeypot' | 'too-fast' | 'rate-limit' when is_spam is 1. */
@@ -130,6 +130,10 @@ export interface LeadsTable {
   client_address: string;
   user_agent: string;
   created_at: string;
+  /** The owner's free-text notes (migration 0005). */
+  notes: Generated<string>;
+  /** Name, e-mail, phone and phone digits, lower-cased, for the admin's search (lib/leads/search-text.ts). */
+  search: Generated<string>;
 }
 
 export interface LeadNotificationsTable {

@@ -21,6 +21,7 @@ const columns = [
   'leads.is_spam',
   'leads.spam_reason',
   'leads.created_at',
+  'leads.notes',
   'n.status as notification_status',
   'n.attempts',
   'n.last_error',
@@ -52,6 +53,7 @@ function toLead(row: Row): Lead {
     isSpam: row.is_spam === 1,
     spamReason: row.spam_reason,
     createdAt: row.created_at,
+    notes: row.notes,
     notification: row.notification_status
       ? {
           status: row.notification_status as NotificationStatus,

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/connect.server';
 import { CONSENT_TEXT, LEAD_TYPES, type LeadKind } from './fields';
+import { leadSearchText } from './search-text';
 import type { SpamReason } from './spam';
 
 export interface NewLead {
@@ -38,7 +39,8 @@ export async function recordLead(db: DB, lead: NewLead, now = new Date()): Promi
   const stamp = now.toISOString();
   const id = newId();
   const notificationId = newId();
-  const columns = contactColumns(lead.kind, lead.fields);
+  const full = contactColumns(lead.kind, lead.fields);
+  const columns = { name: full.name.slice(0, 200), email: full.email.slice(0, 254), phone: full.phone.slice(0, 64) };
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('leads')
@@ -47,13 +49,13 @@ export async function recordLead(db: DB, lead: NewLead, now = new Date()): Promi
         kind: lead.kind,
         type: LEAD_TYPES[lead.kind],
         fields: JSON.stringify(lead.fields),
-        name: columns.name.slice(0, 200),
-        email: columns.email.slice(0, 254),
-        phone: columns.phone.slice(0, 64),
+        ...columns,
+        search: leadSearchText(columns),
         page: lead.page.slice(0, 300),
         consent_text: lead.consent ? CONSENT_TEXT : null,
         consent_at: lead.consent ? stamp : null,
         consent_page: lead.consent ? lead.page.slice(0, 300) : null,
+        status: lead.spamReason ? 'spam' : 'new',
         is_spam: lead.spamReason ? 1 : 0,
         spam_reason: lead.spamReason,
         client_address: lead.clientAddress.slice(0, 64),

@@ -24,6 +24,8 @@ export interface Lead {
   isSpam: boolean;
   spamReason: string | null;
   createdAt: string;
+  /** The owner's notes. */
+  notes: string;
   notification: {
     status: NotificationStatus;
     attempts: number;

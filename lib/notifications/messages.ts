@@ -43,72 +43,126 @@ const yesNo = (value: string | undefined) => (value === 'yes' ? 'Yes' : 'No');
 const option = (options: readonly { value: string; label: string }[], value: string | undefined) =>
   options.find((o) => o.value === value)?.label ?? value ?? '';
 
-export function applicationSummary(f: Record<string, string>): string {
-  const v = (name: string) => f[name] ?? '';
-  return [
-    'New Construction Loan Application',
-    '',
-    'PROJECT INFORMATION',
-    `Project Description: ${v('projectDescription')}`,
-    `Owns Land: ${yesNo(f.ownLand)}`,
-    `Land Purchase Price: ${formatUsd(f.landPurchasePrice)}`,
-    `Land Balance: ${formatUsd(f.landBalance)}`,
-    `Land Estimated Value: ${formatUsd(f.landEstimatedValue)}`,
-    `Land Search Price Range: ${v('landSearchPriceRange')}`,
-    `Needs Land Loan: ${yesNo(f.needLandLoan)}`,
-    `Construction Costs: ${formatUsd(f.constructionCosts)}`,
-    `Builder Status: ${option(BUILDER_STATUS_OPTIONS, f.builderStatus)}`,
-    `Desired Loan Amount: ${formatUsd(f.loanAmount)}`,
-    `Build Start Date: ${v('buildStartDate')}`,
-    `Prepaids: ${orNA(f.prepaids)}`,
-    '',
-    'BORROWER APPLICATION',
-    `Property Address: ${v('propertyAddress')}`,
-    `Borrower Name: ${v('borrowerName')}`,
-    `Borrower Address: ${v('borrowerAddress')}`,
-    `Email: ${v('email')}`,
-    `Phone: ${v('phone')}`,
-    `Monthly Income: ${formatUsd(f.monthlyIncome)}`,
-    `Monthly Bills (excluding utilities): ${formatUsd(f.monthlyBills)}`,
-    `Liquid Assets: ${formatUsd(f.liquidAssets)}`,
-    `Mortgage/Rent: ${formatUsd(f.mortgageRent)}`,
-    `Owned Properties: ${orNA(f.ownedProperties)}`,
-    `Employer: ${v('employer')}`,
-    `Business: ${orNA(f.business)}`,
-    `Loan Type: ${option(LOAN_TYPE_OPTIONS, f.loanType)}`,
-    `Credit Score: ${v('creditScore')}`,
-  ].join('\n');
+/** One line of a lead's summary; a block value (the contact message) stands on its own lines. */
+export interface SummaryRow {
+  label: string;
+  value: string;
+  block?: boolean;
 }
 
-function otherSummary(kind: Exclude<LeadKind, 'application'>, f: Record<string, string>): string {
+/** A lead's fields as the e-mail shows them and the admin lists them: labelled, formatted, grouped. */
+export interface LeadSummary {
+  heading: string;
+  sections: { title: string | null; rows: SummaryRow[] }[];
+}
+
+const row = (label: string, value: string): SummaryRow => ({ label, value });
+
+function applicationSections(f: Record<string, string>): LeadSummary {
+  const v = (name: string) => f[name] ?? '';
+  return {
+    heading: 'New Construction Loan Application',
+    sections: [
+      {
+        title: 'PROJECT INFORMATION',
+        rows: [
+          row('Project Description', v('projectDescription')),
+          row('Owns Land', yesNo(f.ownLand)),
+          row('Land Purchase Price', formatUsd(f.landPurchasePrice)),
+          row('Land Balance', formatUsd(f.landBalance)),
+          row('Land Estimated Value', formatUsd(f.landEstimatedValue)),
+          row('Land Search Price Range', v('landSearchPriceRange')),
+          row('Needs Land Loan', yesNo(f.needLandLoan)),
+          row('Construction Costs', formatUsd(f.constructionCosts)),
+          row('Builder Status', option(BUILDER_STATUS_OPTIONS, f.builderStatus)),
+          row('Desired Loan Amount', formatUsd(f.loanAmount)),
+          row('Build Start Date', v('buildStartDate')),
+          row('Prepaids', orNA(f.prepaids)),
+        ],
+      },
+      {
+        title: 'BORROWER APPLICATION',
+        rows: [
+          row('Property Address', v('propertyAddress')),
+          row('Borrower Name', v('borrowerName')),
+          row('Borrower Address', v('borrowerAddress')),
+          row('Email', v('email')),
+          row('Phone', v('phone')),
+          row('Monthly Income', formatUsd(f.monthlyIncome)),
+          row('Monthly Bills (excluding utilities)', formatUsd(f.monthlyBills)),
+          row('Liquid Assets', formatUsd(f.liquidAssets)),
+          row('Mortgage/Rent', formatUsd(f.mortgageRent)),
+          row('Owned Properties', orNA(f.ownedProperties)),
+          row('Employer', v('employer')),
+          row('Business', orNA(f.business)),
+          row('Loan Type', option(LOAN_TYPE_OPTIONS, f.loanType)),
+          row('Credit Score', v('creditScore')),
+        ],
+      },
+    ],
+  };
+}
+
+export function leadSummary(kind: LeadKind, f: Record<string, string>): LeadSummary {
   const v = (name: string) => f[name] ?? '';
   switch (kind) {
+    case 'application':
+      return applicationSections(f);
     case 'contact':
-      return [
-        'New Contact Form Message',
-        '',
-        `Name: ${v('from_name')}`,
-        `Email: ${v('from_email')}`,
-        `Phone: ${v('phone')}`,
-        '',
-        'Message:',
-        v('message'),
-      ].join('\n');
+      return {
+        heading: 'New Contact Form Message',
+        sections: [
+          {
+            title: null,
+            rows: [
+              row('Name', v('from_name')),
+              row('Email', v('from_email')),
+              row('Phone', v('phone')),
+              { label: 'Message', value: v('message'), block: true },
+            ],
+          },
+        ],
+      };
     case 'qualification':
-      return [
-        'New Quick Qualification Request',
-        '',
-        `First Name: ${v('firstName')}`,
-        `Last Name: ${v('lastName')}`,
-        `Email: ${v('email')}`,
-        `Phone: ${v('phone')}`,
-        `Project Type: ${option(PROJECT_TYPE_OPTIONS, f.projectType)}`,
-        `Estimated Cost: ${formatUsd(f.estimatedCost)}`,
-      ].join('\n');
+      return {
+        heading: 'New Quick Qualification Request',
+        sections: [
+          {
+            title: null,
+            rows: [
+              row('First Name', v('firstName')),
+              row('Last Name', v('lastName')),
+              row('Email', v('email')),
+              row('Phone', v('phone')),
+              row('Project Type', option(PROJECT_TYPE_OPTIONS, f.projectType)),
+              row('Estimated Cost', formatUsd(f.estimatedCost)),
+            ],
+          },
+        ],
+      };
     case 'ebook':
-      return ['New Ebook Download', '', `Name: ${v('name')}`, `Email: ${v('email')}`].join('\n');
+      return {
+        heading: 'New Ebook Download',
+        sections: [{ title: null, rows: [row('Name', v('name')), row('Email', v('email'))] }],
+      };
   }
 }
+
+/** The summary as the e-mail's plain text (spec section 7). */
+export function summaryText(summary: LeadSummary): string {
+  const lines = [summary.heading];
+  for (const section of summary.sections) {
+    lines.push('');
+    if (section.title) lines.push(section.title);
+    for (const r of section.rows) {
+      if (r.block) lines.push('', `${r.label}:`, r.value);
+      else lines.push(`${r.label}: ${r.value}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export const applicationSummary = (f: Record<string, string>): string => summaryText(applicationSections(f));
 
 function visitor(kind: LeadKind, f: Record<string, string>): { name: string; email: string } {
   switch (kind) {
@@ -125,7 +179,7 @@ function visitor(kind: LeadKind, f: Record<string, string>): { name: string; ema
 
 export function buildNotification(lead: LeadForMessage): NotificationMessage {
   const from = visitor(lead.kind, lead.fields);
-  const body = lead.kind === 'application' ? applicationSummary(lead.fields) : otherSummary(lead.kind, lead.fields);
+  const body = summaryText(leadSummary(lead.kind, lead.fields));
   const footer = [
     '',
     '---',

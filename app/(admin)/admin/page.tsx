@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { connection } from 'next/server';
 import { AdminTabs } from '@/components/admin/admin-tabs';
 import { BlogPanel } from '@/components/admin/blog/blog-panel';
+import { LeadsPanel } from '@/components/admin/leads/leads-panel';
+import { NotificationBanner } from '@/components/admin/leads/notification-banner';
 import { ContentEditor } from '@/components/admin/content/content-editor';
 import { RatesPanel } from '@/components/admin/rates-panel';
 import { SecurityPanel } from '@/components/admin/security-panel';
@@ -11,6 +13,8 @@ import { listSessions } from '@/lib/auth/sessions.server';
 import { listContentRevisions, readContentForEdit } from '@/lib/content/mutations.server';
 import { getDb } from '@/lib/db/index.server';
 import { env } from '@/lib/env.server';
+import { notificationHealth, searchLeads } from '@/lib/leads/admin/queries.server';
+import { hasMailTransport } from '@/lib/notifications/transports/index.server';
 import { readPosts } from '@/lib/posts/queries.server';
 import { readRates } from '@/lib/rates/queries.server';
 
@@ -21,13 +25,15 @@ export default async function AdminPage() {
   const session = await requireAdminPage();
   const db = await getDb();
   // Live reads, not the cached public ones: the editor must start from what is stored now.
-  const [{ isDefault }, sessions, content, revisions, rates, posts] = await Promise.all([
+  const [{ isDefault }, sessions, content, revisions, rates, posts, leads, health] = await Promise.all([
     readCredentials(db, env.ADMIN_PASSWORD),
     listSessions(db, sessionLimits()),
     readContentForEdit(db),
     listContentRevisions(db),
     readRates(db),
     readPosts(db),
+    searchLeads(db, { page: 1 }),
+    notificationHealth(db),
   ]);
 
   return (
@@ -45,10 +51,12 @@ export default async function AdminPage() {
           <strong>You are using the default password.</strong> Anyone who knows it can sign in: change it now in the Security tab.
         </p>
       )}
+      <NotificationBanner failing={health.failing} failed={health.failed} transport={hasMailTransport(env)} />
       <AdminTabs
         content={<ContentEditor initial={{ ...content, revisions }} />}
         rates={<RatesPanel initial={rates} />}
         blog={<BlogPanel initial={posts} />}
+        leads={<LeadsPanel initial={leads} />}
         security={
           <SecurityPanel
             currentSessionId={session.id}

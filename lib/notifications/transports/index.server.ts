@@ -25,5 +25,13 @@ export function transportFromEnv(env: Env): Transport | null {
   return null;
 }
 
+/** Whether any transport is configured (the dashboard warns when none is). */
+export function hasMailTransport(env: Env): boolean {
+  return Boolean(
+    (env.SMTP_URL && env.MAIL_FROM && env.MAIL_TO) ||
+    (env.EMAILJS_SERVICE_ID && env.EMAILJS_TEMPLATE_ID && env.EMAILJS_PUBLIC_KEY && env.EMAILJS_PRIVATE_KEY),
+  );
+}
+
 export type { Transport };
 export { DeliveryError } from './types';
