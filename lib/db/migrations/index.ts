@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial';
 import * as m0002 from './0002_auth';
 import * as m0003 from './0003_leads';
 import * as m0004 from './0004_admin_content';
+import * as m0006 from './0006_payments';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_auth': m0002,
   '0003_leads': m0003,
   '0004_admin_content': m0004,
+  '0006_payments': m0006,
 };
