@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { newId } from '../leads/store.server';
+import { formatMoney } from './format';
 
 /**
  * Payments, recorded from Stripe's signed webhook events only (never from the success page).
@@ -109,14 +110,6 @@ export async function recordPaymentEvent(db: DB, update: PaymentUpdate, now = ne
     }
     return 'recorded';
   });
-}
-
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
 }
 
 export interface PaymentRow {

@@ -3,6 +3,7 @@ import { connection } from 'next/server';
 import { AdminTabs } from '@/components/admin/admin-tabs';
 import { BlogPanel } from '@/components/admin/blog/blog-panel';
 import { ContentEditor } from '@/components/admin/content/content-editor';
+import { PaymentsPanel } from '@/components/admin/payments-panel';
 import { RatesPanel } from '@/components/admin/rates-panel';
 import { SecurityPanel } from '@/components/admin/security-panel';
 import { readCredentials } from '@/lib/auth/credentials.server';
@@ -11,6 +12,8 @@ import { listSessions } from '@/lib/auth/sessions.server';
 import { listContentRevisions, readContentForEdit } from '@/lib/content/mutations.server';
 import { getDb } from '@/lib/db/index.server';
 import { env } from '@/lib/env.server';
+import { listPayments } from '@/lib/payments/store.server';
+import { paymentsConfigured } from '@/lib/payments/stripe.server';
 import { readPosts } from '@/lib/posts/queries.server';
 import { readRates } from '@/lib/rates/queries.server';
 
@@ -21,13 +24,14 @@ export default async function AdminPage() {
   const session = await requireAdminPage();
   const db = await getDb();
   // Live reads, not the cached public ones: the editor must start from what is stored now.
-  const [{ isDefault }, sessions, content, revisions, rates, posts] = await Promise.all([
+  const [{ isDefault }, sessions, content, revisions, rates, posts, payments] = await Promise.all([
     readCredentials(db, env.ADMIN_PASSWORD),
     listSessions(db, sessionLimits()),
     readContentForEdit(db),
     listContentRevisions(db),
     readRates(db),
     readPosts(db),
+    listPayments(db),
   ]);
 
   return (
@@ -49,6 +53,7 @@ export default async function AdminPage() {
         content={<ContentEditor initial={{ ...content, revisions }} />}
         rates={<RatesPanel initial={rates} />}
         blog={<BlogPanel initial={posts} />}
+        payments={<PaymentsPanel payments={payments} configured={paymentsConfigured(env)} />}
         security={
           <SecurityPanel
             currentSessionId={session.id}
