@@ -20,13 +20,27 @@ export function PaymentsPanel({ payments, configured }: { payments: PaymentRow[]
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-300 text-slate-700">
               <tr>
-                <th scope="col" className="py-2 pr-4">Date</th>
-                <th scope="col" className="py-2 pr-4">Customer</th>
-                <th scope="col" className="py-2 pr-4">Plan</th>
-                <th scope="col" className="py-2 pr-4">Amount</th>
-                <th scope="col" className="py-2 pr-4">Status</th>
-                <th scope="col" className="py-2 pr-4">Lead</th>
-                <th scope="col" className="py-2">Stripe</th>
+                <th scope="col" className="py-2 pr-4">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Customer
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Plan
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Lead
+                </th>
+                <th scope="col" className="py-2">
+                  Stripe
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -21,7 +21,11 @@ export function PaymentErrorNotice() {
           <p className="font-semibold">We could not start the secure checkout.</p>
           <p className="mt-1">{message.slice(0, 500)}</p>
           <p className="mt-2 text-sm">
-            Please try again later or <a href="/contact" className="underline">contact us</a>.
+            Please try again later or{' '}
+            <a href="/contact" className="underline">
+              contact us
+            </a>
+            .
           </p>
         </div>
       )}

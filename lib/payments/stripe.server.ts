@@ -45,11 +45,7 @@ export class PaymentSetupError extends Error {
  * /payment-success (with the session id) or /rates on the site's own origin. The price is the
  * configured Stripe Price, else the plan's amount and name from the content.
  */
-export async function createCheckoutSession(
-  stripe: Stripe,
-  env: StripeEnv,
-  plan: Plan,
-): Promise<{ id: string; url: string }> {
+export async function createCheckoutSession(stripe: Stripe, env: StripeEnv, plan: Plan): Promise<{ id: string; url: string }> {
   const priceId = priceIdFor(env, plan.id);
   let lineItem: Stripe.Checkout.SessionCreateParams.LineItem;
   if (priceId) {

@@ -40,7 +40,8 @@ export async function handleStripeWebhook(options: {
   if (!toStatus) return { status: 200, body: { received: true, result: 'ignored' } };
 
   const session = event.data.object as Stripe.Checkout.Session;
-  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  const paymentIntent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
   const result = await recordPaymentEvent(
     await options.db(),
     {

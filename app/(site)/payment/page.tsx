@@ -36,9 +36,15 @@ async function StartCheckout({ searchParams }: Props) {
   await connection();
   const { priceId } = await searchParams;
   if (!isPlanId(priceId)) {
-    logger.error({ event: 'payment.invalid_price_id', priceId: String(priceId ?? '').slice(0, 64) }, 'Invalid or missing Price ID.');
+    logger.error(
+      { event: 'payment.invalid_price_id', priceId: String(priceId ?? '').slice(0, 64) },
+      'Invalid or missing Price ID.',
+    );
     return (
-      <Problem title="This payment link is not valid" text="Invalid or missing Price ID. Please choose a plan on our pricing list." />
+      <Problem
+        title="This payment link is not valid"
+        text="Invalid or missing Price ID. Please choose a plan on our pricing list."
+      />
     );
   }
   if (!paymentsConfigured(env)) {
@@ -48,7 +54,9 @@ async function StartCheckout({ searchParams }: Props) {
   const plan = content.pricing.plans.find((p) => p.id === priceId);
   if (!plan) {
     logger.error({ event: 'payment.invalid_price_id', priceId }, 'Invalid or missing Price ID.');
-    return <Problem title="This plan is not offered" text="Invalid or missing Price ID. Please choose a plan on our pricing list." />;
+    return (
+      <Problem title="This plan is not offered" text="Invalid or missing Price ID. Please choose a plan on our pricing list." />
+    );
   }
 
   let url: string;
