@@ -100,6 +100,12 @@ test.describe('payments configured', () => {
     });
     expect(body.success_url).toMatch(/\/payment-success\?session_id=\{CHECKOUT_SESSION_ID\}$/);
     expect(body.cancel_url).toMatch(/^http:\/\/localhost:\d+\/rates$/);
+
+    // The spinner is the page's static shell, sent while the server creates the session.
+    const response = await fetch(`${server.url}/payment?priceId=standard`, { redirect: 'manual' });
+    const html = await response.text();
+    expect(html).toContain('Redirecting to Secure Checkout');
+    expect(html).toContain(CHECKOUT_URL);
   });
 
   test("a provider error sends the visitor to /rates, which shows the provider's message", async ({ page }) => {
