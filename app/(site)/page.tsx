@@ -11,6 +11,7 @@ import { Testimonials } from '@/components/home/testimonials';
 import { JsonLd } from '@/components/site/json-ld';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { env } from '@/lib/env.server';
+import { paymentsConfigured } from '@/lib/payments/stripe.server';
 import { getRates } from '@/lib/rates/queries.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
@@ -44,7 +45,7 @@ export default async function HomePage() {
       <LoanTypes loanTypes={content.loanTypes} />
       <Process process={content.process} />
       <Testimonials testimonials={content.testimonials} />
-      <Pricing pricing={content.pricing} phone={phone} />
+      <Pricing pricing={content.pricing} phone={phone} paymentsEnabled={paymentsConfigured(env)} />
       <CallToAction cta={content.cta} phone={phone} tollFreePhone={tollFreePhone} />
       <RatesTeaser teaser={content.ratesTeaser} rates={rates} />
       <EbookPromo ebook={content.ebook} />

@@ -4,13 +4,14 @@ import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { LEAVE_MESSAGE, UnsavedChangesProvider, useUnsavedRegistry } from './unsaved-changes';
 
-type TabValue = 'content' | 'rates' | 'blog' | 'leads' | 'security';
+type TabValue = 'content' | 'rates' | 'blog' | 'leads' | 'payments' | 'security';
 
 const labels: Record<TabValue, string> = {
   content: 'Site Content',
   rates: 'Rates',
   blog: 'Blog',
   leads: 'Leads',
+  payments: 'Payments',
   security: 'Security',
 };
 
@@ -20,6 +21,7 @@ export function AdminTabs(panels: {
   rates: ReactNode;
   blog: ReactNode;
   leads: ReactNode;
+  payments: ReactNode;
   security: ReactNode;
 }) {
   return (

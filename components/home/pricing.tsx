@@ -8,7 +8,16 @@ import { featureNotImplementedToast, phoneToast } from '@/lib/site/phone';
 import { Editable } from '@/components/edit-mode/editable';
 
 /** Pricing (spec section 2, item 6): the free consultation block, then the paid plans. */
-export function Pricing({ pricing, phone }: { pricing: SiteContent['pricing']; phone: string }) {
+export function Pricing({
+  pricing,
+  phone,
+  paymentsEnabled,
+}: {
+  pricing: SiteContent['pricing'];
+  phone: string;
+  /** Stripe is configured (decided on the server): plan buttons link to /payment. */
+  paymentsEnabled: boolean;
+}) {
   const { freePlan } = pricing;
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 bg-slate-50 py-16 sm:py-24">
@@ -67,13 +76,22 @@ export function Pricing({ pricing, phone }: { pricing: SiteContent['pricing']; p
                   itemPath={(j) => `pricing.plans.${i}.features.${j}.text`}
                 />
               </div>
-              {/* Payments are not configured: the spec's toast (the payments issue wires Stripe). */}
-              <ToastButton
-                toast={featureNotImplementedToast}
-                className={`mt-8 ${plan.highlight ? buttonStyles.primary : buttonStyles.dark}`}
-              >
-                <Editable path={`pricing.plans.${i}.buttonText`}>{plan.buttonText}</Editable>
-              </ToastButton>
+              {paymentsEnabled ? (
+                <a
+                  href={`/payment?priceId=${plan.id}`}
+                  className={`mt-8 ${plan.highlight ? buttonStyles.primary : buttonStyles.dark}`}
+                >
+                  <Editable path={`pricing.plans.${i}.buttonText`}>{plan.buttonText}</Editable>
+                </a>
+              ) : (
+                // Payments are not configured: the spec's toast (section 8).
+                <ToastButton
+                  toast={featureNotImplementedToast}
+                  className={`mt-8 ${plan.highlight ? buttonStyles.primary : buttonStyles.dark}`}
+                >
+                  <Editable path={`pricing.plans.${i}.buttonText`}>{plan.buttonText}</Editable>
+                </ToastButton>
+              )}
             </li>
           ))}
         </ul>

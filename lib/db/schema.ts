@@ -160,6 +160,32 @@ export interface LeadNotificationAttemptsTable {
   error: string | null;
 }
 
+export interface PaymentsTable {
+  id: string;
+  checkout_session_id: string;
+  payment_intent_id: string | null;
+  /** 'standard' | 'jumbo' (the plan id the session was created for). */
+  plan: string;
+  /** In the currency's smallest unit (cents). */
+  amount: number;
+  currency: string;
+  customer_email: string;
+  customer_name: string;
+  /** 'pending' (async payment under way) | 'paid' | 'failed'. */
+  status: string;
+  last_event_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentEventsTable {
+  /** Stripe's event id (evt_...). */
+  id: string;
+  type: string;
+  checkout_session_id: string;
+  received_at: string;
+}
+
 export interface Database {
   site_content: SiteContentTable;
   rates: RatesTable;
@@ -174,6 +200,8 @@ export interface Database {
   leads: LeadsTable;
   lead_notifications: LeadNotificationsTable;
   lead_notification_attempts: LeadNotificationAttemptsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
 }
 
 export type { Generated };

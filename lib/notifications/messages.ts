@@ -18,7 +18,8 @@ export interface NotificationMessage {
 }
 
 export interface LeadForMessage {
-  kind: LeadKind;
+  /** A lead's kind, or 'payment': a Stripe payment notice riding the lead outbox (lib/payments). */
+  kind: LeadKind | 'payment';
   type: string;
   fields: Record<string, string>;
   page: string;
@@ -177,9 +178,32 @@ function visitor(kind: LeadKind, f: Record<string, string>): { name: string; ema
   }
 }
 
+/** A payment notice: the fields lib/payments/store.server.ts writes. */
+function paymentNotification(lead: LeadForMessage): NotificationMessage {
+  const f = lead.fields;
+  const v = (name: string) => f[name] ?? '';
+  const text = [
+    lead.type === 'Payment Received' ? 'A plan was paid through Stripe Checkout' : 'A Stripe Checkout payment failed',
+    '',
+    `Plan: ${v('plan')}`,
+    `Amount: ${v('amount')}`,
+    `Status: ${v('status')}`,
+    `Name: ${v('name')}`,
+    `Email: ${v('email')}`,
+    `Checkout Session: ${v('checkout_session_id')}`,
+    `Payment Intent: ${v('payment_intent_id') || 'N/A'}`,
+    '',
+    '---',
+    `Recorded: ${lead.createdAt}`,
+  ].join('\n');
+  return { subject: `${lead.type}: ${v('name') || v('email')}`, text, fromName: v('name'), fromEmail: v('email') };
+}
+
 export function buildNotification(lead: LeadForMessage): NotificationMessage {
-  const from = visitor(lead.kind, lead.fields);
-  const body = summaryText(leadSummary(lead.kind, lead.fields));
+  if (lead.kind === 'payment') return paymentNotification(lead);
+  const kind = lead.kind;
+  const from = visitor(kind, lead.fields);
+  const body = summaryText(leadSummary(kind, lead.fields));
   const footer = [
     '',
     '---',

@@ -1,9 +1,8 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import type { LeadKind } from '../leads/fields';
 import { newId } from '../leads/store.server';
 import { nextAttemptAt } from './backoff';
-import { buildNotification } from './messages';
+import { buildNotification, type LeadForMessage } from './messages';
 import { DeliveryError, type Transport } from './transports/types';
 
 /**
@@ -65,7 +64,7 @@ async function deliverOne(
     .where('id', '=', row.lead_id)
     .executeTakeFirstOrThrow();
   const message = buildNotification({
-    kind: lead.kind as LeadKind,
+    kind: lead.kind as LeadForMessage['kind'],
     type: lead.type,
     fields: JSON.parse(lead.fields) as Record<string, string>,
     page: lead.page,

@@ -5,6 +5,7 @@ import { BlogPanel } from '@/components/admin/blog/blog-panel';
 import { LeadsPanel } from '@/components/admin/leads/leads-panel';
 import { NotificationBanner } from '@/components/admin/leads/notification-banner';
 import { ContentEditor } from '@/components/admin/content/content-editor';
+import { PaymentsPanel } from '@/components/admin/payments-panel';
 import { RatesPanel } from '@/components/admin/rates-panel';
 import { SecurityPanel } from '@/components/admin/security-panel';
 import { readCredentials } from '@/lib/auth/credentials.server';
@@ -15,6 +16,8 @@ import { getDb } from '@/lib/db/index.server';
 import { env } from '@/lib/env.server';
 import { notificationHealth, searchLeads } from '@/lib/leads/admin/queries.server';
 import { hasMailTransport } from '@/lib/notifications/transports/index.server';
+import { listPayments } from '@/lib/payments/store.server';
+import { paymentsConfigured } from '@/lib/payments/stripe.server';
 import { readPosts } from '@/lib/posts/queries.server';
 import { readRates } from '@/lib/rates/queries.server';
 
@@ -25,7 +28,7 @@ export default async function AdminPage() {
   const session = await requireAdminPage();
   const db = await getDb();
   // Live reads, not the cached public ones: the editor must start from what is stored now.
-  const [{ isDefault }, sessions, content, revisions, rates, posts, leads, health] = await Promise.all([
+  const [{ isDefault }, sessions, content, revisions, rates, posts, leads, health, payments] = await Promise.all([
     readCredentials(db, env.ADMIN_PASSWORD),
     listSessions(db, sessionLimits()),
     readContentForEdit(db),
@@ -34,6 +37,7 @@ export default async function AdminPage() {
     readPosts(db),
     searchLeads(db, { page: 1 }),
     notificationHealth(db),
+    listPayments(db),
   ]);
 
   return (
@@ -57,6 +61,7 @@ export default async function AdminPage() {
         rates={<RatesPanel initial={rates} />}
         blog={<BlogPanel initial={posts} />}
         leads={<LeadsPanel initial={leads} />}
+        payments={<PaymentsPanel payments={payments} configured={paymentsConfigured(env)} />}
         security={
           <SecurityPanel
             currentSessionId={session.id}

@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react';
 import type { Metadata } from 'next';
 import { LazyQualificationForm } from '@/components/leads/lazy-forms';
+import { PaymentErrorNotice } from '@/components/payments/payment-error-notice';
 import { NamedIcon } from '@/components/site/icons';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
@@ -27,6 +28,8 @@ export default async function RatesPage() {
           </Editable>
         </p>
       </header>
+
+      <PaymentErrorNotice />
 
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {rates.map((rate) => (

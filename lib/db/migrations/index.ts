@@ -4,6 +4,7 @@ import * as m0002 from './0002_auth';
 import * as m0003 from './0003_leads';
 import * as m0004 from './0004_admin_content';
 import * as m0005 from './0005_leads_admin';
+import * as m0006 from './0006_payments';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_leads': m0003,
   '0004_admin_content': m0004,
   '0005_leads_admin': m0005,
+  '0006_payments': m0006,
 };
