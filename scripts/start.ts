@@ -12,6 +12,7 @@ import { CLIENT_ADDRESS_HEADER } from '../lib/http/client-address';
 import { HSTS_VALUE, servedOverHttps } from '../lib/http/security-headers';
 import { buildIfNeeded } from './build-if-needed';
 import { cdnCacheControl } from './cdn-cache-control';
+import { permanentRedirectsAs301 } from './redirect-status';
 import { ResponseCache } from './response-cache';
 import { registerResponseCachePurge } from '../lib/cache/response-cache-purge';
 import { loadDotEnv } from './load-env';
@@ -57,6 +58,7 @@ async function main() {
     if (servedOverHttps(env.SITE_URL, Array.isArray(proto) ? proto[0] : proto, env.TRUST_PROXY)) {
       res.setHeader('Strict-Transport-Security', HSTS_VALUE);
     }
+    permanentRedirectsAs301(req, res);
     const setHeader = res.setHeader.bind(res);
     res.setHeader = (name, value) =>
       setHeader(name, name.toLowerCase() === 'cache-control' && typeof value === 'string' ? cdnCacheControl(value) : value);
