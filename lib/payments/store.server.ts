@@ -1,4 +1,5 @@
 import 'server-only';
+import { PAYMENT_KIND } from '../leads/fields';
 import type { DB } from '../db/connect.server';
 import { newId } from '../leads/store.server';
 import { formatMoney } from './format';
@@ -87,7 +88,7 @@ export async function recordPaymentEvent(db: DB, update: PaymentUpdate, now = ne
         .insertInto('leads')
         .values({
           id: leadId,
-          kind: 'payment',
+          kind: PAYMENT_KIND,
           type: update.status === 'paid' ? 'Payment Received' : 'Payment Failed',
           fields: JSON.stringify(fields),
           name: update.customerName.slice(0, 200),
@@ -137,7 +138,7 @@ export async function listPayments(db: DB, limit = 200): Promise<PaymentRow[]> {
         .selectFrom('leads')
         .select(['id', 'name', 'type', 'email', 'created_at'])
         .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
-        .where('kind', '!=', 'payment')
+        .where('kind', '!=', PAYMENT_KIND)
         .where('is_spam', '=', 0)
         .orderBy('created_at', 'desc')
         .execute()

@@ -1,4 +1,5 @@
 import 'server-only';
+import { PAYMENT_KIND } from '../fields';
 import { SqliteAdapter, sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/connect.server';
 import type { LeadKind } from '../fields';
@@ -53,7 +54,8 @@ export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'>) {
   let query = fts
     ? db.selectFrom('leads').where(sql<number>`+leads.is_spam`, '=', folder)
     : db.selectFrom('leads').where('leads.is_spam', '=', folder);
-  if (filter.kind) query = query.where('leads.kind', '=', filter.kind);
+  // Payment notices ride the leads outbox (ADR 008) but are listed in the Payments tab, not here.
+  query = filter.kind ? query.where('leads.kind', '=', filter.kind) : query.where('leads.kind', '!=', PAYMENT_KIND);
   if (filter.status && filter.status !== 'spam') query = query.where('leads.status', '=', filter.status);
   if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
   if (filter.to) query = query.where('leads.created_at', '<', dayAfter(filter.to));
