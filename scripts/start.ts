@@ -9,10 +9,8 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { EnvError, parseEnv } from '../lib/env-schema';
 import { CLIENT_ADDRESS_HEADER } from '../lib/http/client-address';
-import { HSTS_VALUE, servedOverHttps } from '../lib/http/security-headers';
 import { buildIfNeeded } from './build-if-needed';
-import { cdnCacheControl } from './cdn-cache-control';
-import { permanentRedirectsAs301 } from './redirect-status';
+import { adjustResponses } from './response-headers';
 import { ResponseCache } from './response-cache';
 import { registerResponseCachePurge } from '../lib/cache/response-cache-purge';
 import { loadDotEnv } from './load-env';
@@ -54,14 +52,7 @@ async function main() {
     // The app counts sign-in attempts per address: give it the socket's, never a header a
     // visitor could have set (see lib/http/client-address.ts for TRUST_PROXY).
     req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? 'unknown';
-    const proto = req.headers['x-forwarded-proto'];
-    if (servedOverHttps(env.SITE_URL, Array.isArray(proto) ? proto[0] : proto, env.TRUST_PROXY)) {
-      res.setHeader('Strict-Transport-Security', HSTS_VALUE);
-    }
-    permanentRedirectsAs301(req, res);
-    const setHeader = res.setHeader.bind(res);
-    res.setHeader = (name, value) =>
-      setHeader(name, name.toLowerCase() === 'cache-control' && typeof value === 'string' ? cdnCacheControl(value) : value);
+    adjustResponses(req, res, { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY });
     // The rest of a refused body is read and dropped, so the client sees the answer, not a reset.
     const refuse = ({ status, message }: Refusal) => {
       req.resume();
