@@ -12,6 +12,7 @@ import { CLIENT_ADDRESS_HEADER } from '../lib/http/client-address';
 import { buildIfNeeded } from './build-if-needed';
 import { adjustResponses } from './response-headers';
 import { ResponseCache } from './response-cache';
+import { deferBootOfPublicPages } from './deferred-boot/response';
 import { registerResponseCachePurge } from '../lib/cache/response-cache-purge';
 import { loadDotEnv } from './load-env';
 import { checkBody, checkHeaders, isGuarded, readBody, replay, type Refusal } from './request-guard';
@@ -58,7 +59,12 @@ async function main() {
       req.resume();
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message);
     };
-    let serve = () => responseCache.handle(req, res, () => void handle(req, res));
+    let serve = () =>
+      responseCache.handle(req, res, () => {
+        // Public pages load Next's scripts when a visitor first interacts (scripts/deferred-boot).
+        deferBootOfPublicPages(req, res);
+        void handle(req, res);
+      });
     if (isGuarded(req.method, req.url)) {
       // Oversized or malformed form posts are refused here, before any Server Action runs.
       const refusal = checkHeaders(req.headers);

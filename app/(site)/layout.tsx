@@ -4,6 +4,7 @@ import { Footer } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { EditModeLoader } from '@/components/edit-mode/loader';
+import { HydrationSignal } from '@/components/site/hydration-signal';
 
 /** Public pages: server-rendered from cached content, the same HTML for every visitor. */
 export default async function SiteLayout({ children }: { children: ReactNode }) {
@@ -23,6 +24,8 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
       </main>
       <Footer content={content} />
       <LeadModalHost />
+      {/* Last, so its effect runs after every other component of the page has hydrated. */}
+      <HydrationSignal />
     </>
   );
 }

@@ -1,0 +1,7 @@
+/**
+ * Dispatched on window once React has hydrated a public page. The deferred boot script
+ * (scripts/deferred-boot/boot-client.js) waits for it to replay a click made before that moment;
+ * the html element gets the matching attribute, which tests wait for.
+ */
+export const HYDRATED_EVENT = 'clp:hydrated';
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
