@@ -5,3 +5,9 @@
  */
 export const HYDRATED_EVENT = 'clp:hydrated';
 export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+/**
+ * A page that needs React as soon as it is shown (not at the first interaction) says so with this
+ * meta tag; the start script then leaves its scripts where Next put them.
+ */
+export const BOOT_AT_LOAD_META = { name: 'clp-boot', content: 'at-load' } as const;

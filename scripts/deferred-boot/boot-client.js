@@ -6,8 +6,9 @@
   var d = document;
   var booted = false;
   var hydrated = false;
-  /** The control a visitor activated before React was ready; clicked again once it is. */
+  /** The control a visitor activated before React was ready for it; clicked again once it is. */
   var pending = null;
+  var pendingSince = 0;
   var TRIGGERS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
   var listen = { capture: true, passive: true };
 
@@ -27,38 +28,63 @@
     });
   }
 
+  // React keeps an element's props on it once it has hydrated it. The page reports hydration as a
+  // whole, but a lazily loaded part (the forms of /rates and /ebook) hydrates when its code has
+  // arrived, so a held control is clicked again only once React has taken it over too. (This
+  // assumes what holds today: every button of a public page is rendered by React.)
+  function ownedByReact(element) {
+    return Object.keys(element).some(function (key) {
+      return key.indexOf('__reactProps$') === 0;
+    });
+  }
+
+  // Should the scripts never arrive, do what the page does without JavaScript: a link leads to
+  // its page, a form is sent to the server.
+  function withoutReact(control) {
+    if (control.href) w.location.assign(control.href);
+    else if (control.type === 'submit' && control.form) control.form.requestSubmit(control);
+  }
+
+  function replayWhenReady() {
+    var control = pending;
+    if (!control) return;
+    if (!control.isConnected) {
+      pending = null;
+      return;
+    }
+    if (hydrated && ownedByReact(control)) {
+      pending = null;
+      control.click();
+    } else if (Date.now() - pendingSince > config.giveUpMs) {
+      pending = null;
+      withoutReact(control);
+    } else setTimeout(replayWhenReady, 50);
+  }
+
   w.addEventListener(config.hydratedEvent, function () {
     hydrated = true;
-    var control = pending;
-    pending = null;
     // In a task of its own: the event comes from React's effects, and React does not dispatch
     // events to its handlers in the middle of its own work.
-    if (control)
-      setTimeout(function () {
-        if (control.isConnected) control.click();
-      }, 0);
+    setTimeout(replayWhenReady, 0);
   });
 
-  // A button (or a link that opens a dialog) does nothing useful before React is ready: hold the
-  // click, boot, and click it again once hydrated. Form submits and plain links keep their
-  // built-in behaviour, which works without JavaScript.
+  // A button or a link that opens a dialog does nothing useful (or not what the visitor expects:
+  // a form submits without its checks) before React is ready for it: hold the click, boot, and
+  // click again once React is. Plain links keep their built-in behaviour.
   d.addEventListener(
     'click',
     function (event) {
-      if (hydrated || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       var target = event.target;
       var control = target && target.closest ? target.closest('button, a[aria-haspopup]') : null;
-      if (!control || (control.type === 'submit' && control.form)) return;
+      if (!control || (hydrated && ownedByReact(control))) return;
       event.preventDefault();
       event.stopImmediatePropagation();
+      var waiting = pending !== null;
       pending = control;
+      pendingSince = Date.now();
       boot();
-      // Should the scripts never arrive, a link still leads to its page.
-      setTimeout(function () {
-        if (pending !== control) return;
-        pending = null;
-        if (control.href) w.location.assign(control.href);
-      }, config.giveUpMs);
+      if (!waiting) setTimeout(replayWhenReady, 50);
     },
     true,
   );

@@ -68,6 +68,10 @@ describe('deferNextBoot', () => {
     expect(configOf(html).scripts[0]!.src).toBe('/_next/static/chunks/one.js?</script><script>alert(1)//');
   });
 
+  it('leaves a page that asks for its scripts at load as it is', () => {
+    expect(deferNextBoot(PAGE.replace('<title>', '<meta name="clp-boot" content="at-load"/><title>'))).toBeNull();
+  });
+
   it('leaves pages without Next scripts, and fragments without a head, alone', () => {
     expect(deferNextBoot('<html><head><title>x</title></head><body>static</body></html>')).toBeNull();
     expect(deferNextBoot('<script src="/_next/static/chunks/one.js" async=""></script>')).toBeNull();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
-import { HYDRATED_EVENT } from '../../lib/site/hydration-event';
+import { BOOT_AT_LOAD_META, HYDRATED_EVENT } from '../../lib/site/hydration-event';
 
 /**
  * Public pages are complete HTML: they read, link and submit their forms without JavaScript.
@@ -60,10 +60,13 @@ const FIRST_RESOURCE = /<(?:link|script|style)\b/;
 /**
  * Rewrites one public page: every script tag of Next's (in the <head> and, for the main one, at the
  * end of the <body>) and its script preloads go; the boot script, which loads the same scripts
- * later, goes at the top of the <head>. Returns null when the page has no such script.
+ * later, goes at the top of the <head>. Returns null when the page has no such script or asks to
+ * keep them (components/site/boot-at-load.tsx).
  */
+const AT_LOAD = `<meta name="${BOOT_AT_LOAD_META.name}" content="${BOOT_AT_LOAD_META.content}"/>`;
+
 export function deferNextBoot(html: string): string | null {
-  if (!html.includes('</head>')) return null;
+  if (!html.includes('</head>') || html.includes(AT_LOAD)) return null;
   const scripts: Record<string, string>[] = [];
   const stripped = html
     .replace(NEXT_SCRIPT, (tag, source: string) => {
