@@ -1,5 +1,5 @@
-import { Star } from 'lucide-react';
 import { SectionHeading } from '@/components/site/section-heading';
+import { Icon } from '@/components/site/sprite-icon';
 import type { SiteContent } from '@/lib/content/schema';
 import { Editable } from '@/components/edit-mode/editable';
 
@@ -20,7 +20,7 @@ export function Testimonials({ testimonials }: { testimonials: SiteContent['test
                 {/* One star per rating point (spec). */}
                 <p className="flex gap-1" role="img" aria-label={`Rated ${review.rating} out of 5`}>
                   {Array.from({ length: review.rating }, (_, i) => (
-                    <Star key={i} aria-hidden="true" className="size-5 fill-amber-400 text-amber-500" data-star="" />
+                    <Icon key={i} name="star" className="size-5 fill-amber-400 text-amber-500" />
                   ))}
                 </p>
                 <blockquote className="mt-4 flex-1 text-slate-700">

@@ -1,5 +1,5 @@
-import { CheckCircle2 } from 'lucide-react';
 import { Editable } from '@/components/edit-mode/editable';
+import { Icon } from './sprite-icon';
 
 /** A bulleted list with green check marks, the site's way of listing features. */
 export function CheckList({
@@ -18,7 +18,7 @@ export function CheckList({
     <ul className={className}>
       {items.map((item, index) => (
         <li key={item} className={`flex items-start gap-2 text-slate-700 ${small ? 'text-sm' : ''}`}>
-          <CheckCircle2 aria-hidden="true" className={`mt-0.5 shrink-0 text-green-700 ${small ? 'size-4' : 'size-5'}`} />
+          <Icon name="circle-check" className={`mt-0.5 shrink-0 text-green-700 ${small ? 'size-4' : 'size-5'}`} />
           {itemPath ? <Editable path={itemPath(index)}>{item}</Editable> : item}
         </li>
       ))}

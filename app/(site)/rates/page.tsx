@@ -1,8 +1,9 @@
-import { Info } from 'lucide-react';
 import type { Metadata } from 'next';
 import { LazyQualificationForm } from '@/components/leads/lazy-forms';
 import { PaymentErrorNotice } from '@/components/payments/payment-error-notice';
-import { NamedIcon } from '@/components/site/icons';
+import { contentIconNames, NamedIcon } from '@/components/site/icons';
+import { PageIconSprite } from '@/components/site/page-sprites';
+import { Icon } from '@/components/site/sprite-icon';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
 import { formatLongDate } from '@/lib/site/format';
@@ -18,6 +19,7 @@ export default async function RatesPage() {
   const [{ rates: page }, rates, changedAt] = await Promise.all([getSiteContent(), getRates(), getRatesChangedAt()]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
+      <PageIconSprite icons={['info', ...contentIconNames(rates.map((rate) => rate.icon))]} />
       <header className="mx-auto max-w-3xl text-center">
         <h1 className="text-brand-900 text-4xl font-bold tracking-tight sm:text-5xl">
           <Editable path="rates.title">{page.title}</Editable>
@@ -68,7 +70,7 @@ export default async function RatesPage() {
 
       <aside aria-labelledby="disclaimer-title" className="mt-12 rounded-xl border border-amber-300 bg-amber-50 p-6">
         <h2 id="disclaimer-title" className="flex items-center gap-2 font-semibold text-amber-950">
-          <Info aria-hidden="true" className="size-5" />
+          <Icon name="info" className="size-5" />
           <Editable path="rates.disclaimerTitle">{page.disclaimerTitle}</Editable>
         </h2>
         <p className="mt-2 text-sm text-amber-950">
