@@ -17,10 +17,14 @@ export function Testimonials({ testimonials }: { testimonials: SiteContent['test
           {testimonials.reviews.map((review, i) => (
             <li key={review.id}>
               <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-                {/* One star per rating point (spec). */}
-                <p className="flex gap-1" role="img" aria-label={`Rated ${review.rating} out of 5`}>
+                {/* One star per rating point (spec); their classes are set once, on the row. */}
+                <p
+                  className="flex gap-1 text-amber-500 *:size-5 *:fill-amber-400"
+                  role="img"
+                  aria-label={`Rated ${review.rating} out of 5`}
+                >
                   {Array.from({ length: review.rating }, (_, i) => (
-                    <Icon key={i} name="star" className="size-5 fill-amber-400 text-amber-500" />
+                    <Icon key={i} name="star" />
                   ))}
                 </p>
                 <blockquote className="mt-4 flex-1 text-slate-700">

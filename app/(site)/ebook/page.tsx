@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { LazyEbookForm } from '@/components/leads/lazy-forms';
+import { CheckList } from '@/components/site/check-list';
 import { SiteImage } from '@/components/site/site-image';
 import { PageIconSprite } from '@/components/site/page-sprites';
 import { Icon } from '@/components/site/sprite-icon';
@@ -33,14 +34,7 @@ export default async function EbookPage() {
             </Editable>
           </p>
           <h2 className="text-brand-900 mt-8 text-lg font-semibold">What you will learn</h2>
-          <ul className="mt-4 space-y-3">
-            {ebook.features.map((feature, index) => (
-              <li key={feature} className="flex items-start gap-2 text-slate-700">
-                <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-green-700" />
-                <Editable path={`ebook.features.${index}`}>{feature}</Editable>
-              </li>
-            ))}
-          </ul>
+          <CheckList items={ebook.features} className="mt-4 space-y-3" itemPath={(index) => `ebook.features.${index}`} />
           <section
             id="ebook-form"
             aria-labelledby="ebook-form-title"
