@@ -16,7 +16,7 @@ export function Testimonials({ testimonials }: { testimonials: SiteContent['test
         <ul className="grid gap-6 md:grid-cols-3">
           {testimonials.reviews.map((review, i) => (
             <li key={review.id}>
-              <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <figure className="card flex h-full flex-col">
                 {/* One star per rating point (spec); their classes are set once, on the row. */}
                 <p
                   className="flex gap-1 text-amber-500 *:size-5 *:fill-amber-400"

@@ -43,7 +43,7 @@ export default async function ContactPage() {
           </li>
         </ul>
       </div>
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:col-span-3">
+      <div className="card md:col-span-3">
         <ContactForm
           page="/contact"
           closeButton={

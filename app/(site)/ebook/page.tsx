@@ -35,11 +35,7 @@ export default async function EbookPage() {
           </p>
           <h2 className="text-brand-900 mt-8 text-lg font-semibold">What you will learn</h2>
           <CheckList items={ebook.features} className="mt-4 space-y-3" itemPath={(index) => `ebook.features.${index}`} />
-          <section
-            id="ebook-form"
-            aria-labelledby="ebook-form-title"
-            className="mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-          >
+          <section id="ebook-form" aria-labelledby="ebook-form-title" className="card mt-10">
             <h2 id="ebook-form-title" className="text-brand-900 mb-4 text-xl font-semibold">
               Get your free copy
             </h2>

@@ -35,8 +35,8 @@ export default async function RatesPage() {
 
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {rates.map((rate) => (
-          <li key={rate.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-            <span className="bg-brand-50 mb-4 flex size-12 items-center justify-center rounded-lg">
+          <li key={rate.id} className="card flex flex-col">
+            <span className="icon-tile">
               <NamedIcon name={rate.icon} className="text-brand-700 size-6" />
             </span>
             <h2 className="text-brand-900 text-lg font-semibold">{rate.type}</h2>
@@ -56,11 +56,7 @@ export default async function RatesPage() {
         {changedAt && <>Last updated: {formatLongDate(changedAt)}. </>}Rates are subject to change.
       </p>
 
-      <section
-        id="qualify"
-        aria-labelledby="qualify-title"
-        className="mx-auto mt-12 max-w-3xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-      >
+      <section id="qualify" aria-labelledby="qualify-title" className="card mx-auto mt-12 max-w-3xl sm:p-8">
         <h2 id="qualify-title" className="text-brand-900 text-2xl font-bold">
           See if you qualify for these rates
         </h2>
