@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { LeadModalHost } from '@/components/leads/modal-host';
 import { Footer } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
+import { LayoutIconSprite } from '@/components/site/page-sprites';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { EditModeLoader } from '@/components/edit-mode/loader';
 import { HydrationSignal } from '@/components/site/hydration-signal';
@@ -17,6 +18,8 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
       >
         Skip to main content
       </a>
+      {/* Before the header: icons paint as soon as their symbols have arrived. */}
+      <LayoutIconSprite />
       <EditModeLoader />
       <Header content={content} />
       <main id="main" tabIndex={-1} className="outline-none">

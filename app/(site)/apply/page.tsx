@@ -19,7 +19,7 @@ export default function ApplyPage() {
       <p className="mt-4 text-slate-700">
         Tell us about your project and yourself. A specialist reviews every application and answers within 24 hours.
       </p>
-      <div className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="card mt-8">
         <ApplicationForm
           layout="single"
           page="/apply"
