@@ -18,6 +18,18 @@
     TRIGGERS.forEach(function (type) {
       w.removeEventListener(type, boot, listen);
     });
+    // The payload's data scripts must all be in the document before they are handed over.
+    if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', start);
+    else start();
+  }
+
+  function start() {
+    // Next reads the RSC payload from self.__next_f, in page order, as its inline scripts would
+    // have pushed it (the transform sent it as JSON data instead).
+    var flight = (self.__next_f = self.__next_f || []);
+    d.querySelectorAll(config.flightSelector).forEach(function (data) {
+      flight.push(JSON.parse(data.textContent));
+    });
     config.scripts.forEach(function (attributes) {
       var script = d.createElement('script');
       Object.keys(attributes).forEach(function (name) {

@@ -16,6 +16,8 @@ const PAGE = [
   '<title>Home</title></head><body><main><h1>Hello</h1></main>',
   '<script src="/_next/static/chunks/main.js" id="_R_" async=""></script>',
   '<script>(self.__next_f=self.__next_f||[]).push([0])</script>',
+  '<script>self.__next_f.push([1,"0:{\\"P\\":null}\\n"])</script>',
+  '<script>self.__next_f.push([1,"1:\\u003cb\\u003e"])</script>',
   '<script type="application/ld+json">{"@type":"FinancialService"}</script>',
   '</body></html>',
 ].join('');
@@ -59,6 +61,24 @@ describe('deferNextBoot', () => {
       '<script type="application/ld+json">{"@type":"FinancialService"}</script>',
     ])
       expect(html).toContain(kept);
+  });
+
+  it('sends the inline RSC payload as JSON data, in page order, for the boot script to hand over', () => {
+    const html = deferNextBoot(PAGE)!;
+    expect(html).not.toContain('self.__next_f.push([1');
+    const data = [...html.matchAll(/<script type="application\/json" data-clp-flight>(.*?)<\/script>/g)].map(([, json]) =>
+      JSON.parse(json!),
+    );
+    expect(data).toEqual([
+      [1, '0:{"P":null}\n'],
+      [1, '1:<b>'],
+    ]);
+    expect(html).toContain('<script>(self.__next_f=self.__next_f||[]).push([0])</script>');
+  });
+
+  it('leaves the payload as scripts should a chunk not be plain JSON', () => {
+    const odd = PAGE.replace('[1,"1:\\u003cb\\u003e"]', '[1,someVariable]');
+    expect(deferNextBoot(odd)).toContain('<script>self.__next_f.push([1,someVariable])</script>');
   });
 
   it('cannot be made to close its own script element by a script path', () => {

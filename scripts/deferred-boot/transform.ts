@@ -53,6 +53,34 @@ const unescapeAttribute = (value: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
+/**
+ * The React Server Components payload Next inlines for hydration, one `self.__next_f.push([...])`
+ * script per chunk (about 70 KB on the home page). Parsing and compiling it as script at load is
+ * work for nothing until the page boots, so it travels as JSON data (not run, not compiled) that
+ * the boot script pushes to `self.__next_f` just before it adds Next's scripts.
+ */
+const FLIGHT_SCRIPT = /<script>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g;
+export const FLIGHT_DATA_ATTRIBUTE = 'data-clp-flight';
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The payload as JSON data scripts; the page as it was should any chunk not be plain JSON. */
+function flightAsData(html: string): string {
+  const chunks = [...html.matchAll(FLIGHT_SCRIPT)];
+  if (chunks.length === 0 || !chunks.every(([, argument]) => isJson(argument!))) return html;
+  return html.replace(
+    FLIGHT_SCRIPT,
+    (_tag, argument: string) => `<script type="application/json" ${FLIGHT_DATA_ATTRIBUTE}>${argument}</script>`,
+  );
+}
+
 /** Where the boot script goes: before the head's first stylesheet or script, so no stylesheet
  * download holds it up (the parser waits for pending stylesheets before any inline script). */
 const FIRST_RESOURCE = /<(?:link|script|style)\b/;
@@ -80,16 +108,18 @@ export function deferNextBoot(html: string): string | null {
     })
     .replace(NEXT_SCRIPT_PRELOAD, '');
   if (scripts.length === 0) return null;
+  const page = flightAsData(stripped);
   const config = JSON.stringify({
     scripts,
     hydratedEvent: HYDRATED_EVENT,
     ownerCookie: OWNER_MARKER_COOKIE,
     bootParams: BOOT_PARAMS,
     giveUpMs: GIVE_UP_MS,
+    flightSelector: `script[${FLIGHT_DATA_ATTRIBUTE}]`,
   }).replace(/</g, '\\u003c');
   const inline = `<script>${bootScript().replace(CONFIG_PLACEHOLDER, config)}</script>`;
-  const headEnd = stripped.indexOf('</head>');
-  const first = FIRST_RESOURCE.exec(stripped.slice(0, headEnd));
+  const headEnd = page.indexOf('</head>');
+  const first = FIRST_RESOURCE.exec(page.slice(0, headEnd));
   const at = first ? first.index : headEnd;
-  return stripped.slice(0, at) + inline + stripped.slice(at);
+  return page.slice(0, at) + inline + page.slice(at);
 }
