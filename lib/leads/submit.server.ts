@@ -4,7 +4,8 @@ import { FIELDS } from './all-fields';
 import { HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
 import { parseSubmission } from './schemas';
 import { isFlood, spamReason, type SpamSettings } from './spam';
-import { countLeadsFrom, recordLead } from './store.server';
+import { storeLead } from './lead-writer.server';
+import { countLeadsFrom } from './store.server';
 
 export interface SubmitContext {
   db: () => Promise<DB>;
@@ -60,9 +61,9 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
       { honeypot: parsed.meta.honeypot, fillMs: parsed.meta.fillMs, recentFromAddress: recent },
       context.spam,
     );
-    await recordLead(
-      db,
-      {
+    // Committed together with the leads submitted at the same moment (see lead-writer.server.ts).
+    await storeLead(db, {
+      lead: {
         kind,
         fields: parsed.fields,
         page: parsed.meta.page,
@@ -72,7 +73,8 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
         userAgent: context.userAgent,
       },
       now,
-    );
+      log: context.log,
+    });
     if (reason) context.log.warn({ event: 'lead.spam', kind, reason }, 'Lead stored as suspected spam');
     return { ok: true, kind };
   } catch (error) {
