@@ -3,7 +3,7 @@ import type { DB } from '../db/connect.server';
 import { FIELDS } from './all-fields';
 import { HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
 import { parseSubmission } from './schemas';
-import { isFlood, spamReason, type SpamSettings } from './spam';
+import { FLOOD_FACTOR, isFlood, spamReason, type SpamSettings } from './spam';
 import { storeLead } from './lead-writer.server';
 import { countLeadsFrom } from './store.server';
 
@@ -46,7 +46,8 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
   try {
     const db = await context.db();
     const since = new Date(now.getTime() - context.spam.windowMinutes * 60_000);
-    const recent = await countLeadsFrom(db, context.clientAddress, since);
+    // Counting past the flood threshold would change no answer.
+    const recent = await countLeadsFrom(db, context.clientAddress, since, context.spam.rateLimit * FLOOD_FACTOR);
     if (isFlood(recent, context.spam)) {
       context.log.warn({ event: 'lead.flood', kind, address: context.clientAddress, recent }, 'Lead refused: flood');
       return {
