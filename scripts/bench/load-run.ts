@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { buildIfNeeded } from '../build-if-needed';
@@ -93,8 +93,10 @@ export async function runLoad(options: {
   durationSeconds: number;
   log: (message: string) => void;
   sections?: readonly Section[];
+  /** Where our server writes a CPU profile of the run (`node --cpu-prof`), when given. */
+  cpuProfileDir?: string;
 }): Promise<LoadReport> {
-  const { log, durationSeconds, sections = SECTIONS } = options;
+  const { log, durationSeconds, sections = SECTIONS, cpuProfileDir } = options;
   buildIfNeeded(root, log, ['ignore', 2, 2]);
   const emptyDir = sections.includes('pages') ? buildEmptyNextApp(log) : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'clp-bench-db-'));
@@ -112,6 +114,7 @@ export async function runLoad(options: {
         LEAD_RATE_LIMIT: '100000',
         LOG_DB_QUERIES: 'false',
       },
+      nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : [],
     });
     stops.push(site.stop);
 
