@@ -171,7 +171,7 @@ export async function runLoad(options: {
       let before = { stored: 0, spam: 0 };
       let acknowledged = 0;
       await run(
-        'lead submission (Server Action)',
+        `lead submission (POST ${lead.path})`,
         { url: `${siteUrl}${lead.path}`, method: 'POST', headers: lead.headers, body: lead.body },
         (row) => {
           acknowledged = row.ok;

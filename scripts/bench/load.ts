@@ -1,7 +1,7 @@
 /**
  * `npm run bench:load [-- --duration 10] [-- --json] [-- --only pages|leads] [-- --cpu-prof DIR]`: autocannon at 50 connections on loopback
- * against the production server (anonymous /, the newest blog post, the contact form's Server
- * Action), beside an empty prerendered Next.js page and, when nginx is installed, nginx serving a
+ * against the production server (anonymous /, the newest blog post, the contact form's
+ * submission), beside an empty prerendered Next.js page and, when nginx is installed, nginx serving a
  * saved copy of the home page and our server behind the micro-cache of docs/nginx/. Exits 1 when a
  * target of issue 10 is missed. `--only pages` leaves out the lead submission, `--only leads`
  * measures nothing else (no bare page, no nginx). `--cpu-prof DIR` has our server write a V8 CPU
