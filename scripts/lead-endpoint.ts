@@ -59,7 +59,9 @@ export async function answerLeadRequest(
     );
     send(answer.status, answer.body);
   } catch {
-    // answerLeadPost answers every failure of the form itself; this is a broken connection.
-    res.destroy();
+    // answerLeadPost answers every failure of the form itself (a lead not stored gets the 'Uh oh!'
+    // result): what is left is a broken request, which the form answers with its 'Uh oh!' toast.
+    if (res.headersSent) res.destroy();
+    else send(400, JSON.stringify({ error: 'The form could not be received.' }));
   }
 }
