@@ -1,30 +1,29 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { createGroupCommit, type GroupCommit } from '../db/group-commit';
-import { recordLead, recordLeads, type NewLead, type StoredLead } from './store.server';
+import { admitLeads, type Admission, type LeadToAdmit } from './admit.server';
 
 /**
- * Stores the leads of every form through one group commit per database (lib/db/group-commit.ts):
- * leads submitted together share one transaction, so a burst of submissions costs one durable
- * commit rather than one each, and each visitor still hears "sent" only once their own lead is
- * committed. A batch that fails is retried lead by lead, so one bad lead fails only its sender.
+ * Admits the leads of every form through one group commit per database (lib/db/group-commit.ts):
+ * leads submitted together share one transaction (./admit.server.ts), so a burst of submissions
+ * costs one durable commit and one rate-limit count per address rather than one each, and each
+ * visitor still hears "sent" only once their own lead is committed. A batch that fails is retried
+ * lead by lead, so one bad lead fails only its sender.
  */
 
-export interface LeadToStore {
-  lead: NewLead;
-  now: Date;
+export interface LeadToStore extends LeadToAdmit {
   /** Where a failed batch is reported (the submitter's logger). */
   log: { warn: (data: object, message: string) => void };
 }
 
-const writers = new WeakMap<DB, GroupCommit<LeadToStore, StoredLead>>();
+const writers = new WeakMap<DB, GroupCommit<LeadToStore, Admission>>();
 
-function writerFor(db: DB): GroupCommit<LeadToStore, StoredLead> {
+function writerFor(db: DB): GroupCommit<LeadToStore, Admission> {
   let writer = writers.get(db);
   if (!writer) {
-    writer = createGroupCommit<LeadToStore, StoredLead>({
-      commitBatch: (items) => recordLeads(db, items),
-      commitOne: ({ lead, now }) => recordLead(db, lead, now),
+    writer = createGroupCommit<LeadToStore, Admission>({
+      commitBatch: (items) => admitLeads(db, items),
+      commitOne: async (item) => (await admitLeads(db, [item]))[0]!,
       onBatchFailed: (error, items) =>
         items[0]!.log.warn(
           { event: 'lead.batch_failed', leads: items.length, err: error },
@@ -36,7 +35,10 @@ function writerFor(db: DB): GroupCommit<LeadToStore, StoredLead> {
   return writer;
 }
 
-/** Resolves once the lead and its notification are committed; rejects when they could not be stored. */
-export function storeLead(db: DB, item: LeadToStore): Promise<StoredLead> {
+/**
+ * Resolves once the lead is judged and, unless refused as a flood, committed with its
+ * notification; rejects when it could not be stored.
+ */
+export function storeLead(db: DB, item: LeadToStore): Promise<Admission> {
   return writerFor(db).submit(item);
 }

@@ -75,25 +75,32 @@ function leadRows(lead: NewLead, now: Date) {
 }
 
 /**
- * Stores leads and their notifications in one transaction (the outbox): once this returns, the
- * leads are safe and the worker will deliver each notification however often the transport
- * fails. Suspected spam is stored too, flagged, with its notification 'skipped'. Either every
- * lead is stored or none is. Two multi-row inserts, whatever the number of leads.
+ * Inserts leads and their notifications (the outbox) with two multi-row inserts, whatever the
+ * number of leads, inside the caller's transaction. Suspected spam is stored too, flagged, with
+ * its notification 'skipped'.
+ */
+export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]): Promise<StoredLead[]> {
+  if (leads.length === 0) return [];
+  const rows = leads.map(({ lead, now }) => leadRows(lead, now));
+  await trx
+    .insertInto('leads')
+    .values(rows.map((row) => row.lead))
+    .execute();
+  await trx
+    .insertInto('lead_notifications')
+    .values(rows.map((row) => row.notification))
+    .execute();
+  return rows.map((row) => row.stored);
+}
+
+/**
+ * Stores leads and their notifications in one transaction: once this returns, the leads are safe
+ * and the worker will deliver each notification however often the transport fails. Either every
+ * lead is stored or none is.
  */
 export async function recordLeads(db: DB, leads: { lead: NewLead; now: Date }[]): Promise<StoredLead[]> {
   if (leads.length === 0) return [];
-  const rows = leads.map(({ lead, now }) => leadRows(lead, now));
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('leads')
-      .values(rows.map((row) => row.lead))
-      .execute();
-    await trx
-      .insertInto('lead_notifications')
-      .values(rows.map((row) => row.notification))
-      .execute();
-  });
-  return rows.map((row) => row.stored);
+  return db.transaction().execute((trx) => insertLeads(trx, leads));
 }
 
 /** Stores one lead and its notification in their own transaction (see recordLeads). */

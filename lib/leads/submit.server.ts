@@ -3,9 +3,8 @@ import type { DB } from '../db/connect.server';
 import { FIELDS } from './all-fields';
 import { HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
 import { parseSubmission } from './schemas';
-import { FLOOD_FACTOR, isFlood, spamReason, type SpamSettings } from './spam';
 import { storeLead } from './lead-writer.server';
-import { countLeadsFrom } from './store.server';
+import type { SpamSettings } from './spam';
 
 export interface SubmitContext {
   db: () => Promise<DB>;
@@ -45,10 +44,24 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
   const now = context.now ?? new Date();
   try {
     const db = await context.db();
-    const since = new Date(now.getTime() - context.spam.windowMinutes * 60_000);
-    // Counting past the flood threshold would change no answer.
-    const recent = await countLeadsFrom(db, context.clientAddress, since, context.spam.rateLimit * FLOOD_FACTOR);
-    if (isFlood(recent, context.spam)) {
+    // Judged against the address's recent leads and committed with the leads sent at the same
+    // moment (see lead-writer.server.ts and admit.server.ts).
+    const admission = await storeLead(db, {
+      lead: {
+        kind,
+        fields: parsed.fields,
+        page: parsed.meta.page,
+        consent: parsed.meta.consent === 'yes',
+        clientAddress: context.clientAddress,
+        userAgent: context.userAgent,
+      },
+      signals: { honeypot: parsed.meta.honeypot, fillMs: parsed.meta.fillMs },
+      spam: context.spam,
+      now,
+      log: context.log,
+    });
+    if (!admission.stored) {
+      const recent = admission.recent;
       context.log.warn({ event: 'lead.flood', kind, address: context.clientAddress, recent }, 'Lead refused: flood');
       return {
         ok: false,
@@ -58,25 +71,8 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
         values: echo(kind, values),
       };
     }
-    const reason = spamReason(
-      { honeypot: parsed.meta.honeypot, fillMs: parsed.meta.fillMs, recentFromAddress: recent },
-      context.spam,
-    );
-    // Committed together with the leads submitted at the same moment (see lead-writer.server.ts).
-    await storeLead(db, {
-      lead: {
-        kind,
-        fields: parsed.fields,
-        page: parsed.meta.page,
-        consent: parsed.meta.consent === 'yes',
-        spamReason: reason,
-        clientAddress: context.clientAddress,
-        userAgent: context.userAgent,
-      },
-      now,
-      log: context.log,
-    });
-    if (reason) context.log.warn({ event: 'lead.spam', kind, reason }, 'Lead stored as suspected spam');
+    if (admission.spamReason)
+      context.log.warn({ event: 'lead.spam', kind, reason: admission.spamReason }, 'Lead stored as suspected spam');
     return { ok: true, kind };
   } catch (error) {
     context.log.error({ event: 'lead.store_failed', kind, err: error }, 'A lead could not be stored');
