@@ -12,6 +12,7 @@ import { CLIENT_ADDRESS_HEADER } from '../lib/http/client-address';
 import { buildIfNeeded } from './build-if-needed';
 import { adjustResponses } from './response-headers';
 import { ResponseCache } from './response-cache';
+import { deferBootOfPublicPages } from './deferred-boot/response';
 import { registerResponseCachePurge } from '../lib/cache/response-cache-purge';
 import { loadDotEnv } from './load-env';
 import { checkBody, checkHeaders, isGuarded, readBody, replay, type Refusal } from './request-guard';
@@ -62,7 +63,12 @@ async function main() {
       req.resume();
       res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message);
     };
-    let serve = () => responseCache.handle(req, res, () => void handle(req, res));
+    let serve = () =>
+      responseCache.handle(req, res, () => {
+        // Public pages load Next's scripts when a visitor first interacts (scripts/deferred-boot).
+        deferBootOfPublicPages(req, res);
+        void handle(req, res);
+      });
     if (isLeadPost(req.method, req.url)) {
       // The forms' JavaScript posts leads here: answered without Next (see scripts/lead-endpoint.ts).
       serve = () => void answerLeadRequest(req, res, { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY });

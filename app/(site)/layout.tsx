@@ -2,8 +2,10 @@ import type { ReactNode } from 'react';
 import { LeadModalHost } from '@/components/leads/modal-host';
 import { Footer } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
+import { LayoutIconSprite } from '@/components/site/page-sprites';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { EditModeLoader } from '@/components/edit-mode/loader';
+import { HydrationSignal } from '@/components/site/hydration-signal';
 
 /** Public pages: server-rendered from cached content, the same HTML for every visitor. */
 export default async function SiteLayout({ children }: { children: ReactNode }) {
@@ -16,6 +18,8 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
       >
         Skip to main content
       </a>
+      {/* Before the header: icons paint as soon as their symbols have arrived. */}
+      <LayoutIconSprite />
       <EditModeLoader />
       <Header content={content} />
       <main id="main" tabIndex={-1} className="outline-none">
@@ -23,6 +27,8 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
       </main>
       <Footer content={content} />
       <LeadModalHost />
+      {/* Last, so its effect runs after every other component of the page has hydrated. */}
+      <HydrationSignal />
     </>
   );
 }

@@ -8,7 +8,9 @@ import { Process } from '@/components/home/process';
 import { RatesTeaser } from '@/components/home/rates-teaser';
 import { Stats } from '@/components/home/stats';
 import { Testimonials } from '@/components/home/testimonials';
+import { contentIconNames } from '@/components/site/icons';
 import { JsonLd } from '@/components/site/json-ld';
+import { PageIconSprite } from '@/components/site/page-sprites';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { env } from '@/lib/env.server';
 import { paymentsConfigured } from '@/lib/payments/stripe.server';
@@ -39,6 +41,17 @@ export default async function HomePage() {
           areaServed: { '@type': 'Country', name: 'United States' },
           identifier: { '@type': 'PropertyValue', propertyID: 'NMLS', value: content.company.nmlsId },
         }}
+      />
+      <PageIconSprite
+        icons={[
+          'award',
+          'circle-check',
+          'star',
+          'phone',
+          'book-open',
+          ...contentIconNames(content.loanTypes.loans.map((loan) => loan.icon)),
+          ...contentIconNames(rates.map((rate) => rate.icon)),
+        ]}
       />
       <Hero hero={content.hero} />
       <Stats stats={content.stats} />

@@ -2,13 +2,13 @@
 
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useState, useTransition } from 'react';
-import { NamedIcon } from '@/components/site/icons';
 import { showToast } from '@/components/ui/toast-store';
 import { RATE_ICONS } from '@/lib/content/schema';
 import { addRateAction, deleteRateAction, reorderRatesAction, updateRateAction } from '@/lib/rates/actions';
 import type { RateInput } from '@/lib/rates/schema';
 import type { Rate } from '@/lib/rates/types';
 import { inputClass, labelClass } from './image-field';
+import { RateIconPreview } from './rate-icon';
 
 export const NO_RATES = "No rates have been added yet. Click 'Add New Rate' to start.";
 
@@ -157,7 +157,7 @@ function RateRow({
             Icon
           </label>
           <div className="flex items-center gap-2">
-            <NamedIcon name={draft.icon} className="text-brand-700 mt-1 size-6 shrink-0" />
+            <RateIconPreview name={draft.icon} className="text-brand-700 mt-1 size-6 shrink-0" />
             <select
               id={`${idBase}-icon`}
               className={inputClass}

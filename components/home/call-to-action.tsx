@@ -1,5 +1,5 @@
-import { Phone } from 'lucide-react';
 import { OpenModalLink } from '@/components/leads/open-modal-link';
+import { Icon } from '@/components/site/sprite-icon';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
@@ -23,7 +23,7 @@ export function CallToAction({ cta, phone, tollFreePhone }: { cta: SiteContent['
             <Editable path="cta.cta">{cta.cta}</Editable>
           </OpenModalLink>
           <ToastButton toast={phoneToast(phone)} className={buttonStyles.outlineLight}>
-            <Phone aria-hidden="true" className="size-5" />
+            <Icon name="phone" className="size-5" />
             <Editable path="cta.callButton">{cta.callButton}</Editable>
           </ToastButton>
         </div>

@@ -1,6 +1,6 @@
-import { BookOpen } from 'lucide-react';
 import { CheckList } from '@/components/site/check-list';
 import { SiteImage } from '@/components/site/site-image';
+import { Icon } from '@/components/site/sprite-icon';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
 import { Editable } from '@/components/edit-mode/editable';
@@ -20,7 +20,7 @@ export function EbookPromo({ ebook }: { ebook: SiteContent['ebook'] }) {
         />
         <div>
           <p className="bg-brand-700 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold text-white">
-            <BookOpen aria-hidden="true" className="size-4" />
+            <Icon name="book-open" className="size-4" />
             <Editable path="ebook.badge">{ebook.badge}</Editable>
           </p>
           <h2 id="ebook-promo-title" className="text-brand-900 mt-4 text-3xl font-bold tracking-tight">

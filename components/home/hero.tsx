@@ -1,4 +1,3 @@
-import { Award, CheckCircle2 } from 'lucide-react';
 import { OpenModalLink } from '@/components/leads/open-modal-link';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
@@ -6,6 +5,7 @@ import type { SiteContent } from '@/lib/content/schema';
 import { sanitizeInlineHtml } from '@/lib/html/sanitize.server';
 import { featureInProgressToast } from '@/lib/site/phone';
 import { SiteImage } from '@/components/site/site-image';
+import { Icon } from '@/components/site/sprite-icon';
 import { Editable, EditableHtml } from '@/components/edit-mode/editable';
 
 /** The home page hero (spec section 2, item 1). The title may hold inline HTML from the owner. */
@@ -33,7 +33,7 @@ export function Hero({ hero }: { hero: SiteContent['hero'] }) {
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-3" aria-label="Highlights">
             {hero.features.map((feature, index) => (
               <li key={feature} className="flex items-center gap-2 font-medium text-slate-800">
-                <CheckCircle2 aria-hidden="true" className="size-5 text-green-700" />
+                <Icon name="circle-check" className="size-5 text-green-700" />
                 <Editable path={`hero.features.${index}`}>{feature}</Editable>
               </li>
             ))}
@@ -51,7 +51,7 @@ export function Hero({ hero }: { hero: SiteContent['hero'] }) {
             edit={{ image: 'hero.imageUrl', alt: 'hero.imageAlt' }}
           />
           <p className="bg-brand-700 absolute -bottom-4 left-4 inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-white shadow-lg">
-            <Award aria-hidden="true" className="size-4" />
+            <Icon name="award" className="size-4" />
             <Editable path="hero.badge">{hero.badge}</Editable>
           </p>
         </div>

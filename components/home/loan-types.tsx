@@ -11,8 +11,8 @@ export function LoanTypes({ loanTypes }: { loanTypes: SiteContent['loanTypes'] }
         <SectionHeading id="loan-types-title" title={loanTypes.title} subtitle={loanTypes.subtitle} editPath="loanTypes" />
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {loanTypes.loans.map((loan, i) => (
-            <li key={loan.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="bg-brand-50 mb-4 flex size-12 items-center justify-center rounded-lg">
+            <li key={loan.id} className="card flex flex-col">
+              <span className="icon-tile">
                 <NamedIcon name={loan.icon} className="text-brand-700 size-6" />
               </span>
               <h3 className="text-brand-900 text-lg font-semibold">

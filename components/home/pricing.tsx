@@ -1,6 +1,6 @@
-import { Phone } from 'lucide-react';
 import { CheckList } from '@/components/site/check-list';
 import { SectionHeading } from '@/components/site/section-heading';
+import { Icon } from '@/components/site/sprite-icon';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
@@ -36,7 +36,7 @@ export function Pricing({
             <CheckList items={freePlan.features} className="mt-6 space-y-3" itemPath={(j) => `pricing.freePlan.features.${j}`} />
           </div>
           <ToastButton toast={phoneToast(phone)} className={buttonStyles.dark}>
-            <Phone aria-hidden="true" className="size-5" />
+            <Icon name="phone" className="size-5" />
             <Editable path="pricing.freePlan.buttonText">{freePlan.buttonText}</Editable>
           </ToastButton>
         </div>

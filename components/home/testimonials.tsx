@@ -1,5 +1,5 @@
-import { Star } from 'lucide-react';
 import { SectionHeading } from '@/components/site/section-heading';
+import { Icon } from '@/components/site/sprite-icon';
 import type { SiteContent } from '@/lib/content/schema';
 import { Editable } from '@/components/edit-mode/editable';
 
@@ -16,11 +16,15 @@ export function Testimonials({ testimonials }: { testimonials: SiteContent['test
         <ul className="grid gap-6 md:grid-cols-3">
           {testimonials.reviews.map((review, i) => (
             <li key={review.id}>
-              <figure className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-                {/* One star per rating point (spec). */}
-                <p className="flex gap-1" role="img" aria-label={`Rated ${review.rating} out of 5`}>
+              <figure className="card flex h-full flex-col">
+                {/* One star per rating point (spec); their classes are set once, on the row. */}
+                <p
+                  className="flex gap-1 text-amber-500 *:size-5 *:fill-amber-400"
+                  role="img"
+                  aria-label={`Rated ${review.rating} out of 5`}
+                >
                   {Array.from({ length: review.rating }, (_, i) => (
-                    <Star key={i} aria-hidden="true" className="size-5 fill-amber-400 text-amber-500" data-star="" />
+                    <Icon key={i} name="star" />
                   ))}
                 </p>
                 <blockquote className="mt-4 flex-1 text-slate-700">

@@ -1,7 +1,10 @@
-import { CheckCircle2 } from 'lucide-react';
 import { Editable } from '@/components/edit-mode/editable';
+import { Icon } from './sprite-icon';
 
-/** A bulleted list with green check marks, the site's way of listing features. */
+/**
+ * A bulleted list with green check marks, the site's way of listing features. The items' and
+ * icons' classes are on the list (`.check-list` in app/globals.css), not repeated on every item.
+ */
 export function CheckList({
   items,
   className = 'mt-4 space-y-2',
@@ -15,10 +18,10 @@ export function CheckList({
   itemPath?: (index: number) => string;
 }) {
   return (
-    <ul className={className}>
+    <ul className={small ? `check-list check-list-small ${className}` : `check-list ${className}`}>
       {items.map((item, index) => (
-        <li key={item} className={`flex items-start gap-2 text-slate-700 ${small ? 'text-sm' : ''}`}>
-          <CheckCircle2 aria-hidden="true" className={`mt-0.5 shrink-0 text-green-700 ${small ? 'size-4' : 'size-5'}`} />
+        <li key={item}>
+          <Icon name="circle-check" />
           {itemPath ? <Editable path={itemPath(index)}>{item}</Editable> : item}
         </li>
       ))}

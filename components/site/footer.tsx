@@ -1,9 +1,9 @@
-import { Building2, Clock, Mail, MessageSquare, Phone } from 'lucide-react';
 import { cacheLife } from 'next/cache';
 import type { SiteContent } from '@/lib/content/schema';
 import { nmlsConsumerAccessUrl, quickLinks, services } from '@/lib/site/nav';
 import { telHref } from '@/lib/site/phone';
 import { EqualHousingLogo } from './equal-housing-logo';
+import { Icon } from './sprite-icon';
 import { Editable } from '@/components/edit-mode/editable';
 
 /** The copyright year, re-checked daily so a cached page never shows last year. */
@@ -24,7 +24,7 @@ export async function Footer({ content }: { content: SiteContent }) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="mb-4 flex items-center gap-2 text-lg font-bold text-white">
-            <Building2 aria-hidden="true" className="size-6" />
+            <Icon name="building-complex" className="size-6" />
             <Editable path="header.title">{header.title}</Editable>
           </p>
           <p className="text-sm leading-relaxed">
@@ -59,21 +59,21 @@ export async function Footer({ content }: { content: SiteContent }) {
           <h2 className={heading}>Contact</h2>
           <ul className="space-y-2">
             <li className="flex items-center gap-2">
-              <Phone aria-hidden="true" className="size-4 shrink-0" />
+              <Icon name="phone" className="size-4 shrink-0" />
               <a href={telHref(contact.phone)} className={link}>
                 {contact.phone}
               </a>
             </li>
             <li className="flex items-center gap-2">
-              <Mail aria-hidden="true" className="size-4 shrink-0" />
+              <Icon name="mail" className="size-4 shrink-0" />
               Email Available
             </li>
             <li className="flex items-center gap-2">
-              <MessageSquare aria-hidden="true" className="size-4 shrink-0" />
+              <Icon name="message-square" className="size-4 shrink-0" />
               Text Available
             </li>
             <li className="flex items-center gap-2">
-              <Clock aria-hidden="true" className="size-4 shrink-0" />
+              <Icon name="clock" className="size-4 shrink-0" />
               24hr Response
             </li>
           </ul>

@@ -1,10 +1,10 @@
-import { Building2, Menu, Phone, X } from 'lucide-react';
 import { OpenModalLink } from '@/components/leads/open-modal-link';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
 import { mainNav } from '@/lib/site/nav';
 import { phoneToast } from '@/lib/site/phone';
 import { MobileMenu } from './mobile-menu';
+import { Icon } from './sprite-icon';
 import { Editable } from '@/components/edit-mode/editable';
 
 /** Sticky site header (spec: title and subtitle from content, four links, Contact and phone buttons). */
@@ -14,7 +14,7 @@ export function Header({ content }: { content: SiteContent }) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <a href="/" className="flex min-w-0 items-center gap-2">
-          <Building2 aria-hidden="true" className="text-brand-700 size-8 shrink-0" />
+          <Icon name="building-complex" className="text-brand-700 size-8 shrink-0" />
           <span className="min-w-0">
             <span className="text-brand-900 block truncate text-lg leading-tight font-bold">
               <Editable path="header.title">{header.title}</Editable>
@@ -47,13 +47,13 @@ export function Header({ content }: { content: SiteContent }) {
             className="bg-brand-700 hover:bg-brand-800 flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-white"
             aria-label={`Call ${contact.phone}`}
           >
-            <Phone aria-hidden="true" className="size-4" />
+            <Icon name="phone" className="size-4" />
             <span className="hidden lg:inline">{contact.phone}</span>
           </ToastButton>
           <MobileMenu
             links={mainNav}
-            openIcon={<Menu aria-hidden="true" className="size-6" />}
-            closeIcon={<X aria-hidden="true" className="size-6" />}
+            openIcon={<Icon name="menu" className="size-6" />}
+            closeIcon={<Icon name="x" className="size-6" />}
           />
         </div>
       </div>

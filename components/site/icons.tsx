@@ -1,21 +1,25 @@
-import { Banknote, Building, Hammer, Home, Map, MapPin, Percent, TrendingUp, User, Wrench, type LucideIcon } from 'lucide-react';
 import type { LoanIcon, RateIcon } from '@/lib/content/schema';
+import { Icon, type IconName } from './sprite-icon';
 
-/** The spec's icon names are lucide's; rendered on the server, so they cost no JavaScript. */
-const icons: Record<LoanIcon | RateIcon, LucideIcon> = {
-  Home,
-  Wrench,
-  User,
-  Map,
-  Hammer,
-  MapPin,
-  Building,
-  TrendingUp,
-  Banknote,
-  Percent,
+/** The content's icon names (the spec's, lucide's component names) as sprite icon names. */
+const contentIcons: Record<LoanIcon | RateIcon, IconName> = {
+  Home: 'house',
+  Wrench: 'wrench',
+  User: 'user',
+  Map: 'map',
+  Hammer: 'hammer',
+  MapPin: 'map-pin',
+  Building: 'building',
+  TrendingUp: 'trending-up',
+  Banknote: 'banknote',
+  Percent: 'percent',
 };
 
+/** The sprite icons a page needs for the icons its content names (loan types, rates). */
+export const contentIconNames = (names: Iterable<LoanIcon | RateIcon>): IconName[] =>
+  [...names].map((name) => contentIcons[name]);
+
+/** An icon the owner picked in the admin; the page's sprite must hold it (see contentIconNames). */
 export function NamedIcon({ name, className }: { name: LoanIcon | RateIcon; className?: string }) {
-  const Icon = icons[name];
-  return <Icon aria-hidden="true" className={className} />;
+  return <Icon name={contentIcons[name]} className={className} />;
 }

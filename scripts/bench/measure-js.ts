@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
+import { HYDRATED_ATTRIBUTE } from '../../lib/site/hydration-event';
 
 /**
  * Measures the JavaScript a page loads as the gzip size (level 9) of each script's body, not as
@@ -10,8 +11,12 @@ export interface PageJs {
   path: string;
   /** HTTP status of the document; only a 200 page is measured. */
   httpStatus: number;
+  /** Every script the page loads, up to and after the visitor's first interaction. */
   scripts: { url: string; gzipBytes: number }[];
   gzipBytes: number;
+  /** Of those, the scripts loaded before any interaction (public pages defer Next's runtime). */
+  scriptsBeforeInteraction: number;
+  gzipBytesBeforeInteraction: number;
 }
 
 async function gzipBytesOf(url: string): Promise<number> {
@@ -21,23 +26,49 @@ async function gzipBytesOf(url: string): Promise<number> {
   return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
 }
 
-/** Loads `path` in a fresh context (empty cache) and sums every same-origin script it loads. */
+/** Resolves once no script has been requested for `quietMs`. */
+async function scriptsSettled(latest: () => number, quietMs = 750) {
+  while (Date.now() - latest() < quietMs) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/**
+ * Loads `path` in a fresh context (empty cache), then moves the pointer as a visitor would, and
+ * sums every same-origin script the page loaded: public pages load Next's scripts only at the
+ * first interaction (scripts/deferred-boot), and the budget counts them all the same.
+ */
 export async function measurePage(browser: Browser, baseUrl: string, path: string): Promise<PageJs> {
   const origin = new URL(baseUrl).origin;
   const context = await browser.newContext();
   const urls = new Set<string>();
+  let lastScriptAt = Date.now();
   try {
     const page = await context.newPage();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') lastScriptAt = Date.now();
+    });
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script' && new URL(response.url()).origin === origin) urls.add(response.url());
     });
     // networkidle, so scripts loaded after hydration (lazy chunks, prefetches) count too.
     const response = await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
     const httpStatus = response?.status() ?? 0;
-    if (httpStatus !== 200) return { path, httpStatus, scripts: [], gzipBytes: 0 };
-    const scripts = [];
+    const empty = { path, httpStatus, scripts: [], gzipBytes: 0, scriptsBeforeInteraction: 0, gzipBytesBeforeInteraction: 0 };
+    if (httpStatus !== 200) return empty;
+    const before = new Set(urls);
+    await page.mouse.move(20, 20);
+    if (before.size === 0) await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+    await scriptsSettled(() => lastScriptAt);
+    const scripts: PageJs['scripts'] = [];
     for (const url of [...urls].sort()) scripts.push({ url, gzipBytes: await gzipBytesOf(url) });
-    return { path, httpStatus, scripts, gzipBytes: scripts.reduce((sum, script) => sum + script.gzipBytes, 0) };
+    const sum = (list: typeof scripts) => list.reduce((total, script) => total + script.gzipBytes, 0);
+    return {
+      path,
+      httpStatus,
+      scripts,
+      gzipBytes: sum(scripts),
+      scriptsBeforeInteraction: before.size,
+      gzipBytesBeforeInteraction: sum(scripts.filter((script) => before.has(script.url))),
+    };
   } finally {
     await context.close();
   }

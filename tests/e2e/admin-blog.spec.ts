@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { actionId, apiSignIn, DEFAULT_PASSWORD, withDb } from './admin-support';
+import { bootPage } from './boot';
 import { anonymousHtml, openTab, pngImage, signInToDashboard, toast } from './admin-ui';
 import { startServer, type RunningServer } from './server';
 
@@ -207,7 +208,9 @@ test('the rich-text editor is never loaded by public pages', async ({ page }) =>
     if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
   });
   for (const path of ['/', '/blog', '/blog/understanding-construction-loans', '/rates', '/ebook']) {
-    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    await page.goto(`${server.url}${path}`);
+    await bootPage(page);
+    await page.waitForLoadState('networkidle');
   }
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.some((s) => s.includes('ProseMirror') || s.includes('tiptap'))).toBe(false);

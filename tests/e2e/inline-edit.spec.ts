@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { withDb } from './admin-support';
 import { anonymousHtml, openTab, pngImage, signInToDashboard, toast } from './admin-ui';
+import { bootPage } from './boot';
 import { startServer, type RunningServer } from './server';
 
 /** The edit-mode module's unique string (EDIT_MODE_STYLE_ID in components/edit-mode/dom.ts). */
@@ -18,13 +19,18 @@ test.afterAll(async () => {
 async function loadAndCollect(page: Page, path: string) {
   const scripts = new Set<string>();
   const requests: string[] = [];
+  let lastRequestAt = Date.now();
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.origin !== server.url) return;
+    lastRequestAt = Date.now();
     requests.push(url.pathname);
     if (request.resourceType() === 'script') scripts.add(request.url());
   });
   await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  // Public pages load their scripts at the first interaction; then the loader may fetch more.
+  await bootPage(page);
+  while (Date.now() - lastRequestAt < 750) await page.waitForTimeout(100);
   const bodies = await Promise.all([...scripts].map(async (url) => (await fetch(url)).text()));
   return { scripts, requests, loadsEditMode: bodies.some((body) => body.includes(EDIT_MODULE_MARKER)) };
 }

@@ -152,8 +152,8 @@ test.describe('home page', () => {
       .getByRole('listitem')
       .filter({ has: page.locator('h3') });
     await expect(cards).toHaveCount(c.loanTypes.loans.length);
-    await expect(cards.first().locator('svg.lucide-house')).toHaveCount(1);
-    await expect(cards.nth(1).locator('svg.lucide-wrench')).toHaveCount(1);
+    await expect(cards.first().locator('svg use[href="#icon-house"]')).toHaveCount(1);
+    await expect(cards.nth(1).locator('svg use[href="#icon-wrench"]')).toHaveCount(1);
     const steps = page.getByRole('region', { name: c.process.title }).getByRole('heading', { level: 3 });
     await expect(steps).toHaveText(c.process.steps.map((s, i) => `Step ${i + 1}: ${s.title}`));
     await expect(page.getByRole('link', { name: 'Start Your Qualification Now' })).toBeVisible();
@@ -168,7 +168,7 @@ test.describe('home page', () => {
         reviews
           .nth(i)
           .getByRole('img', { name: `Rated ${review.rating} out of 5` })
-          .locator('[data-star]'),
+          .locator('svg use[href="#icon-star"]'),
       ).toHaveCount(review.rating);
       await expect(reviews.nth(i)).toContainText(review.name);
       await expect(reviews.nth(i)).toContainText(review.location);
@@ -307,6 +307,23 @@ test('search engines: metadata, canonical URLs, JSON-LD, sitemap, robots and RSS
   const rss = await request.get(server.url + '/blog/rss.xml');
   expect(rss.headers()['content-type']).toContain('application/rss+xml');
   expect(await rss.text()).toContain('<title>Owner-Builder Loans: What You Need to Know</title>');
+});
+
+test('every icon finds its symbol in the page: one sprite entry per icon, no id twice', async ({ page }) => {
+  for (const path of [...PAGES, '/contact', '/apply', '/payment-success']) {
+    await page.goto(server.url + path);
+    const { uses, symbols } = await page.evaluate(() => ({
+      uses: [...document.querySelectorAll('use')].map((use) => use.getAttribute('href')),
+      symbols: [...document.querySelectorAll('symbol')].map((symbol) => symbol.id),
+    }));
+    expect(uses.length, path).toBeGreaterThan(0);
+    expect(new Set(symbols).size, `${path} symbol ids: ${symbols.join(', ')}`).toBe(symbols.length);
+    for (const href of uses)
+      expect(
+        symbols.map((id) => `#${id}`),
+        `${path} uses ${href}`,
+      ).toContain(href);
+  }
 });
 
 test('public pages are served from cache with headers a CDN can honour', async ({ request }) => {

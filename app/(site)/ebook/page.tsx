@@ -1,7 +1,9 @@
-import { BookOpen, CheckCircle2 } from 'lucide-react';
 import type { Metadata } from 'next';
 import { LazyEbookForm } from '@/components/leads/lazy-forms';
+import { CheckList } from '@/components/site/check-list';
 import { SiteImage } from '@/components/site/site-image';
+import { PageIconSprite } from '@/components/site/page-sprites';
+import { Icon } from '@/components/site/sprite-icon';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
 import { Editable } from '@/components/edit-mode/editable';
@@ -16,10 +18,11 @@ export default async function EbookPage() {
   const { ebook } = await getSiteContent();
   return (
     <div className="from-brand-50 bg-gradient-to-b to-white">
+      <PageIconSprite icons={['book-open', 'circle-check']} />
       <div className="mx-auto grid max-w-6xl items-start gap-12 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-16 lg:px-8">
         <div>
           <p className="bg-brand-700 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold text-white">
-            <BookOpen aria-hidden="true" className="size-4" />
+            <Icon name="book-open" className="size-4" />
             <Editable path="ebook.badge">{ebook.badge}</Editable>
           </p>
           <h1 className="text-brand-900 mt-4 text-4xl font-bold tracking-tight sm:text-5xl">
@@ -31,19 +34,8 @@ export default async function EbookPage() {
             </Editable>
           </p>
           <h2 className="text-brand-900 mt-8 text-lg font-semibold">What you will learn</h2>
-          <ul className="mt-4 space-y-3">
-            {ebook.features.map((feature, index) => (
-              <li key={feature} className="flex items-start gap-2 text-slate-700">
-                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-                <Editable path={`ebook.features.${index}`}>{feature}</Editable>
-              </li>
-            ))}
-          </ul>
-          <section
-            id="ebook-form"
-            aria-labelledby="ebook-form-title"
-            className="mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-          >
+          <CheckList items={ebook.features} className="mt-4 space-y-3" itemPath={(index) => `ebook.features.${index}`} />
+          <section id="ebook-form" aria-labelledby="ebook-form-title" className="card mt-10">
             <h2 id="ebook-form-title" className="text-brand-900 mb-4 text-xl font-semibold">
               Get your free copy
             </h2>

@@ -1,5 +1,6 @@
-import { CheckCircle2 } from 'lucide-react';
 import type { Metadata } from 'next';
+import { PageIconSprite } from '@/components/site/page-sprites';
+import { Icon } from '@/components/site/sprite-icon';
 import { buttonStyles } from '@/components/ui/button-styles';
 
 export const metadata: Metadata = {
@@ -14,7 +15,8 @@ export const metadata: Metadata = {
 export default function PaymentSuccessPage() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <CheckCircle2 aria-hidden="true" className="mx-auto size-16 text-green-700" />
+      <PageIconSprite icons={['circle-check']} />
+      <Icon name="circle-check" className="mx-auto size-16 text-green-700" />
       <h1 className="text-brand-900 mt-6 text-3xl font-bold">Payment Successful!</h1>
       <p className="mt-4 text-slate-700">Thank you. A confirmation e-mail is on its way to you.</p>
       <p className="mt-2 text-slate-700">We will be in touch shortly with the next steps.</p>

@@ -1,8 +1,9 @@
-import { Info } from 'lucide-react';
 import type { Metadata } from 'next';
 import { LazyQualificationForm } from '@/components/leads/lazy-forms';
 import { PaymentErrorNotice } from '@/components/payments/payment-error-notice';
-import { NamedIcon } from '@/components/site/icons';
+import { contentIconNames, NamedIcon } from '@/components/site/icons';
+import { PageIconSprite } from '@/components/site/page-sprites';
+import { Icon } from '@/components/site/sprite-icon';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
 import { formatLongDate } from '@/lib/site/format';
@@ -18,6 +19,7 @@ export default async function RatesPage() {
   const [{ rates: page }, rates, changedAt] = await Promise.all([getSiteContent(), getRates(), getRatesChangedAt()]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
+      <PageIconSprite icons={['info', ...contentIconNames(rates.map((rate) => rate.icon))]} />
       <header className="mx-auto max-w-3xl text-center">
         <h1 className="text-brand-900 text-4xl font-bold tracking-tight sm:text-5xl">
           <Editable path="rates.title">{page.title}</Editable>
@@ -33,8 +35,8 @@ export default async function RatesPage() {
 
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {rates.map((rate) => (
-          <li key={rate.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-            <span className="bg-brand-50 mb-4 flex size-12 items-center justify-center rounded-lg">
+          <li key={rate.id} className="card flex flex-col">
+            <span className="icon-tile">
               <NamedIcon name={rate.icon} className="text-brand-700 size-6" />
             </span>
             <h2 className="text-brand-900 text-lg font-semibold">{rate.type}</h2>
@@ -54,11 +56,7 @@ export default async function RatesPage() {
         {changedAt && <>Last updated: {formatLongDate(changedAt)}. </>}Rates are subject to change.
       </p>
 
-      <section
-        id="qualify"
-        aria-labelledby="qualify-title"
-        className="mx-auto mt-12 max-w-3xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-      >
+      <section id="qualify" aria-labelledby="qualify-title" className="card mx-auto mt-12 max-w-3xl sm:p-8">
         <h2 id="qualify-title" className="text-brand-900 text-2xl font-bold">
           See if you qualify for these rates
         </h2>
@@ -68,7 +66,7 @@ export default async function RatesPage() {
 
       <aside aria-labelledby="disclaimer-title" className="mt-12 rounded-xl border border-amber-300 bg-amber-50 p-6">
         <h2 id="disclaimer-title" className="flex items-center gap-2 font-semibold text-amber-950">
-          <Info aria-hidden="true" className="size-5" />
+          <Icon name="info" className="size-5" />
           <Editable path="rates.disclaimerTitle">{page.disclaimerTitle}</Editable>
         </h2>
         <p className="mt-2 text-sm text-amber-950">

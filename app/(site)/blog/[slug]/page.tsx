@@ -1,9 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { JsonLd } from '@/components/site/json-ld';
 import { DEFAULT_POST_IMAGE } from '@/components/site/post-card';
 import { SiteImage } from '@/components/site/site-image';
+import { PageIconSprite } from '@/components/site/page-sprites';
+import { Icon } from '@/components/site/sprite-icon';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { env } from '@/lib/env.server';
 import { sanitizeArticleHtml } from '@/lib/html/sanitize.server';
@@ -58,8 +59,9 @@ export default async function PostPage({ params }: Props) {
           url,
         }}
       />
+      <PageIconSprite icons={['arrow-left']} />
       <a href="/blog" className="text-brand-700 inline-flex items-center gap-2 font-medium hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" />
+        <Icon name="arrow-left" className="size-4" />
         Back to Blog
       </a>
       <header className="mt-6">

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { transformSync } from 'esbuild';
+import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
+import { BOOT_AT_LOAD_META, HYDRATED_EVENT } from '../../lib/site/hydration-event';
+
+/**
+ * Public pages are complete HTML: they read, link and submit their forms without JavaScript.
+ * Next's client runtime (React, the router, hydration: about 130 KB gzip and, on a mid-range
+ * phone, a few hundred milliseconds of main-thread work) is only needed once a visitor does
+ * something. So the start script takes Next's script tags out of a public page's <head> and puts
+ * in their place a small inline script that loads the very same scripts at the first sign of a
+ * person: a touch, a pointer move, a key, a scroll, focus. A button pressed before React is ready
+ * is pressed again once it is (./boot-client.js). See docs/decisions (deferred boot).
+ */
+
+/** Gives up waiting for the scripts after this long; a held link then simply navigates. */
+const GIVE_UP_MS = 10_000;
+/** Query parameters a page reads in the browser right away (the checkout error on /rates). */
+const BOOT_PARAMS = ['payment_error'];
+/** Part of the ETag of a rewritten page, so a change of the boot script changes the ETag. */
+export const BOOT_VERSION = 'b1';
+
+const CONFIG_PLACEHOLDER = '__CLP_BOOT_CONFIG__';
+let minified: string | undefined;
+
+/** The boot script, minified once per process. */
+function bootScript(): string {
+  minified ??= transformSync(readFileSync(new URL('./boot-client.js', import.meta.url), 'utf8'), {
+    minify: true,
+    target: 'es2017',
+  }).code.trim();
+  return minified;
+}
+
+/** `<script ... src="/_next/static/..."></script>`, as React writes Next's bootstrap scripts. */
+const NEXT_SCRIPT = /<script\b([^>]*\bsrc="\/_next\/static\/[^"]+"[^>]*)><\/script>/g;
+/** `<link rel="preload" as="script" href="/_next/static/...">`: would download the scripts at once. */
+const NEXT_SCRIPT_PRELOAD = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="script")(?=[^>]*\bhref="\/_next\/static\/)[^>]*\/?>/g;
+const ATTRIBUTE = /([^\s=]+)(?:="([^"]*)")?/g;
+
+function attributesOf(source: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [, name, value] of source.matchAll(ATTRIBUTE)) attributes[name!.toLowerCase()] = value ?? '';
+  return attributes;
+}
+
+/** Undoes the HTML escaping React applies to attribute values (paths never need more than this). */
+const unescapeAttribute = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** Where the boot script goes: before the head's first stylesheet or script, so no stylesheet
+ * download holds it up (the parser waits for pending stylesheets before any inline script). */
+const FIRST_RESOURCE = /<(?:link|script|style)\b/;
+
+/**
+ * Rewrites one public page: every script tag of Next's (in the <head> and, for the main one, at the
+ * end of the <body>) and its script preloads go; the boot script, which loads the same scripts
+ * later, goes at the top of the <head>. Returns null when the page has no such script or asks to
+ * keep them (components/site/boot-at-load.tsx).
+ */
+const AT_LOAD = `<meta name="${BOOT_AT_LOAD_META.name}" content="${BOOT_AT_LOAD_META.content}"/>`;
+
+export function deferNextBoot(html: string): string | null {
+  if (!html.includes('</head>') || html.includes(AT_LOAD)) return null;
+  const scripts: Record<string, string>[] = [];
+  const stripped = html
+    .replace(NEXT_SCRIPT, (tag, source: string) => {
+      const attributes = attributesOf(source);
+      // A nomodule script is for browsers without modules: none of those run React 19 anyway.
+      if ('nomodule' in attributes) return '';
+      delete attributes.async;
+      delete attributes.defer;
+      scripts.push(Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name, unescapeAttribute(value)])));
+      return '';
+    })
+    .replace(NEXT_SCRIPT_PRELOAD, '');
+  if (scripts.length === 0) return null;
+  const config = JSON.stringify({
+    scripts,
+    hydratedEvent: HYDRATED_EVENT,
+    ownerCookie: OWNER_MARKER_COOKIE,
+    bootParams: BOOT_PARAMS,
+    giveUpMs: GIVE_UP_MS,
+  }).replace(/</g, '\\u003c');
+  const inline = `<script>${bootScript().replace(CONFIG_PLACEHOLDER, config)}</script>`;
+  const headEnd = stripped.indexOf('</head>');
+  const first = FIRST_RESOURCE.exec(stripped.slice(0, headEnd));
+  const at = first ? first.index : headEnd;
+  return stripped.slice(0, at) + inline + stripped.slice(at);
+}

@@ -1,0 +1,12 @@
+import { expect, type Page } from '@playwright/test';
+import { HYDRATED_ATTRIBUTE } from '../../lib/site/hydration-event';
+
+/**
+ * Public pages load their scripts at the first interaction (scripts/deferred-boot). For tests
+ * about what happens once a page is running, not about how it boots: interact as a visitor's
+ * first pointer move would, and wait until React has hydrated the page.
+ */
+export async function bootPage(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
+}
