@@ -27,8 +27,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export function spawnStartScript(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+/** `nodeArgs` go before the script, for flags NODE_OPTIONS refuses (e.g. `--cpu-prof`). */
+export function spawnStartScript(env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,9 +73,14 @@ export async function startProductionServer(options: {
   env?: Record<string, string>;
   /** A port chosen beforehand, e.g. to put the origin in SITE_URL; a free one otherwise. */
   port?: number;
+  /** Flags for the server's `node`, e.g. `--cpu-prof` to profile it. */
+  nodeArgs?: string[];
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const child = spawnStartScript({ PORT: String(port), DATABASE_URL: `file:${options.databasePath}`, ...options.env });
+  const child = spawnStartScript(
+    { PORT: String(port), DATABASE_URL: `file:${options.databasePath}`, ...options.env },
+    options.nodeArgs,
+  );
   const output = captureOutput(child);
   // start.ts logs "Serving" only after the start-up route has migrated the database.
   await waitUntilReady(child, output, () => output().includes('"msg":"Serving')).catch(async (error: unknown) => {

@@ -1,4 +1,5 @@
 import { IncomingMessage } from 'node:http';
+import { FORM_BODY_LIMIT } from '../lib/http/form-body-limit';
 
 /**
  * Checks the body of every POST to a page (Server Actions: the lead forms and the admin) before
@@ -7,8 +8,7 @@ import { IncomingMessage } from 'node:http';
  * Route handlers under /api/ read their own bodies and are left alone.
  */
 
-/** The largest form body accepted (the application form is under 30 KB at every field's maximum). */
-export const FORM_BODY_LIMIT = 100 * 1024;
+export { FORM_BODY_LIMIT };
 
 export interface Refusal {
   status: number;

@@ -16,6 +16,7 @@ import { deferBootOfPublicPages } from './deferred-boot/response';
 import { registerResponseCachePurge } from '../lib/cache/response-cache-purge';
 import { loadDotEnv } from './load-env';
 import { checkBody, checkHeaders, isGuarded, readBody, replay, type Refusal } from './request-guard';
+import { isLeadPost } from '../lib/leads/endpoint';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const logger = pino({ base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
@@ -42,6 +43,9 @@ async function main() {
   const app = next({ dev: false, dir: root, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // The lead endpoint runs app modules outside Next's bundles: the hooks satisfy their `server-only`.
+  await import(new URL('./node-hooks.mjs', import.meta.url).href);
+  const { answerLeadRequest } = await import('./lead-endpoint');
 
   const responseCache = new ResponseCache();
   registerResponseCachePurge(() => responseCache.purge());
@@ -65,7 +69,10 @@ async function main() {
         deferBootOfPublicPages(req, res);
         void handle(req, res);
       });
-    if (isGuarded(req.method, req.url)) {
+    if (isLeadPost(req.method, req.url)) {
+      // The forms' JavaScript posts leads here: answered without Next (see scripts/lead-endpoint.ts).
+      serve = () => void answerLeadRequest(req, res, { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY });
+    } else if (isGuarded(req.method, req.url)) {
       // Oversized or malformed form posts are refused here, before any Server Action runs.
       const refusal = checkHeaders(req.headers);
       if (refusal) return refuse(refusal);

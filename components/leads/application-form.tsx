@@ -45,6 +45,7 @@ export function ApplicationForm({
     () => false,
   );
   const { formAction, onSubmit, pending, result, fieldErrors } = useLeadForm(submitApplicationAction, {
+    kind: 'application',
     validate(form) {
       const names = missingRequired(layout === 'steps' ? 'applicationStep2' : 'application', valuesOf(form));
       if (names.length === 0) return true;

@@ -2,7 +2,8 @@
 
 import { useActionState, useEffect, useId, useRef, useState, useTransition, type FormEvent, type ReactNode } from 'react';
 import { showToast } from '@/components/ui/toast-store';
-import { CONSENT_TEXT, HIDDEN, SUBMIT_FAILED, type FieldDef, type LeadResult } from '@/lib/leads/fields';
+import { postLead } from '@/lib/leads/endpoint';
+import { CONSENT_TEXT, HIDDEN, SUBMIT_FAILED, type FieldDef, type LeadKind, type LeadResult } from '@/lib/leads/fields';
 
 export type LeadAction = (previous: LeadResult, formData: FormData) => Promise<LeadResult>;
 
@@ -13,12 +14,14 @@ export const labelClass = 'block text-sm font-medium text-slate-800';
 /**
  * One lead form's submission. Without JavaScript the browser posts the form to the Server Action
  * through useActionState and the page re-renders with the result. With JavaScript, onSubmit runs
- * the required-field check and calls the same action itself, so a server that cannot be reached
- * shows the spec's 'Uh oh!' toast and the form keeps what was typed.
+ * the required-field check and posts the form to the lead endpoint (lib/leads/endpoint.ts: the
+ * same submission, a fraction of a Server Action's cost to the server), so a server that cannot be
+ * reached shows the spec's 'Uh oh!' toast and the form keeps what was typed.
  */
 export function useLeadForm(
   action: LeadAction,
   options: {
+    kind: LeadKind;
     /** Returns false (after raising its own toast) to stop the submission. */
     validate: (form: HTMLFormElement) => boolean;
     onResult?: (result: NonNullable<LeadResult>) => void;
@@ -42,7 +45,7 @@ export function useLeadForm(
     startTransition(async () => {
       let result: LeadResult;
       try {
-        result = await action(null, data);
+        result = await postLead(options.kind, data);
       } catch (error) {
         console.warn('Lead submission failed', error);
         result = { ok: false, reason: 'failed', title: SUBMIT_FAILED.title, message: SUBMIT_FAILED.description };

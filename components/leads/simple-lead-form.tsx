@@ -45,6 +45,7 @@ export function SimpleLeadForm({
   const successHeading = useRef<HTMLHeadingElement>(null);
   const incomplete = kind === 'ebook' ? INCOMPLETE.ebook : INCOMPLETE.other;
   const { formAction, onSubmit, pending, result, fieldErrors } = useLeadForm(action, {
+    kind,
     validate(form) {
       const names = missingRequired(kind, valuesOf(form));
       setMissing(flagMissing(form, names));

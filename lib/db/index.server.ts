@@ -1,14 +1,22 @@
 import 'server-only';
 import { env } from '../env.server';
 import { logger } from '../log.server';
-import { databaseTarget } from '../env-schema';
+import { databaseTarget, type DatabaseTarget } from '../env-schema';
 import { connect, type DB } from './connect.server';
 import { migrateToLatest } from './migrate.server';
 import { seedIfEmpty } from './seed.server';
 
 export type { DB };
 
-let ready: Promise<DB> | undefined;
+/**
+ * The handles live on globalThis, one per database: Next loads this module once per server bundle
+ * (pages and actions, route handlers) and the start script loads it again for its lead endpoint,
+ * and all of them must share one handle. With SQLite, two connections in one thread could
+ * otherwise stall each other for the whole busy timeout: one holding the write lock across an
+ * await while the other waits for it synchronously, blocking the very thread that would release it.
+ */
+const KEY = Symbol.for('clp.databases');
+const holder = globalThis as { [KEY]?: Map<string, Promise<DB>> };
 
 /**
  * The process-wide database, migrated and seeded before first use (re-running both is a no-op).
@@ -18,17 +26,23 @@ let ready: Promise<DB> | undefined;
  * start script expires every prerendered page before the first visitor arrives.
  */
 export function getDb(): Promise<DB> {
-  ready ??= open().catch((error: unknown) => {
-    ready = undefined; // let the next call try again (e.g. PostgreSQL was still starting)
-    throw error;
-  });
+  const building = process.env.NEXT_PHASE === 'phase-production-build';
+  const url = building ? ':memory:' : env.DATABASE_URL;
+  const handles = (holder[KEY] ??= new Map());
+  let ready = handles.get(url);
+  if (!ready) {
+    ready = open(building ? { kind: 'sqlite', path: ':memory:' } : databaseTarget(url)).catch((error: unknown) => {
+      handles.delete(url); // let the next call try again (e.g. PostgreSQL was still starting)
+      throw error;
+    });
+    handles.set(url, ready);
+  }
   return ready;
 }
 
-async function open(): Promise<DB> {
-  const building = process.env.NEXT_PHASE === 'phase-production-build';
+async function open(target: DatabaseTarget): Promise<DB> {
   const onQuery = env.LOG_DB_QUERIES ? (sql: string) => logger.info({ sql }, 'db query') : undefined;
-  const db = connect(building ? { kind: 'sqlite', path: ':memory:' } : databaseTarget(env.DATABASE_URL), { onQuery });
+  const db = connect(target, { onQuery });
   await migrateToLatest(db);
   await seedIfEmpty(db);
   return db;

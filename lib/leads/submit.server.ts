@@ -3,8 +3,8 @@ import type { DB } from '../db/connect.server';
 import { FIELDS } from './all-fields';
 import { HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
 import { parseSubmission } from './schemas';
-import { isFlood, spamReason, type SpamSettings } from './spam';
-import { countLeadsFrom, recordLead } from './store.server';
+import { storeLead } from './lead-writer.server';
+import type { SpamSettings } from './spam';
 
 export interface SubmitContext {
   db: () => Promise<DB>;
@@ -44,9 +44,24 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
   const now = context.now ?? new Date();
   try {
     const db = await context.db();
-    const since = new Date(now.getTime() - context.spam.windowMinutes * 60_000);
-    const recent = await countLeadsFrom(db, context.clientAddress, since);
-    if (isFlood(recent, context.spam)) {
+    // Judged against the address's recent leads and committed with the leads sent at the same
+    // moment (see lead-writer.server.ts and admit.server.ts).
+    const admission = await storeLead(db, {
+      lead: {
+        kind,
+        fields: parsed.fields,
+        page: parsed.meta.page,
+        consent: parsed.meta.consent === 'yes',
+        clientAddress: context.clientAddress,
+        userAgent: context.userAgent,
+      },
+      signals: { honeypot: parsed.meta.honeypot, fillMs: parsed.meta.fillMs },
+      spam: context.spam,
+      now,
+      log: context.log,
+    });
+    if (!admission.stored) {
+      const recent = admission.recent;
       context.log.warn({ event: 'lead.flood', kind, address: context.clientAddress, recent }, 'Lead refused: flood');
       return {
         ok: false,
@@ -56,24 +71,8 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
         values: echo(kind, values),
       };
     }
-    const reason = spamReason(
-      { honeypot: parsed.meta.honeypot, fillMs: parsed.meta.fillMs, recentFromAddress: recent },
-      context.spam,
-    );
-    await recordLead(
-      db,
-      {
-        kind,
-        fields: parsed.fields,
-        page: parsed.meta.page,
-        consent: parsed.meta.consent === 'yes',
-        spamReason: reason,
-        clientAddress: context.clientAddress,
-        userAgent: context.userAgent,
-      },
-      now,
-    );
-    if (reason) context.log.warn({ event: 'lead.spam', kind, reason }, 'Lead stored as suspected spam');
+    if (admission.spamReason)
+      context.log.warn({ event: 'lead.spam', kind, reason: admission.spamReason }, 'Lead stored as suspected spam');
     return { ok: true, kind };
   } catch (error) {
     context.log.error({ event: 'lead.store_failed', kind, err: error }, 'A lead could not be stored');

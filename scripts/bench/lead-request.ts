@@ -3,11 +3,10 @@ import { chromiumLaunchOptions } from '../chromium';
 
 /**
  * The lead submission the load test replays: the very request Chromium sends when a visitor fills
- * in the contact form on /contact and presses Send. With JavaScript the form calls its Server
- * Action, a multipart POST to the page with a `Next-Action` header naming the action's id; the
- * body is React's encoding of the form data. Capturing it from a real browser (rather than
- * rebuilding it from the server-reference manifest) keeps the replay faithful across Next.js and
- * React upgrades.
+ * in the contact form on /contact and presses Send. With JavaScript the form posts its values to
+ * the lead endpoint (lib/leads/endpoint.ts: a URL-encoded POST to /api/leads/contact). Capturing
+ * it from a real browser (rather than rebuilding it) keeps the replay faithful to whatever the
+ * form sends, even should it go back to calling a Server Action.
  */
 
 export interface CapturedRequest {
@@ -15,8 +14,6 @@ export interface CapturedRequest {
   method: string;
   headers: Record<string, string>;
   body: Buffer;
-  /** The action id, from the `Next-Action` header. */
-  actionId: string;
 }
 
 /** Headers the load generator sets itself, or that would tie every replay to one connection. */
@@ -42,7 +39,7 @@ export async function captureLeadRequest(baseUrl: string, path = '/contact'): Pr
     for (const select of await form.locator('select:visible').all()) {
       await select.selectOption({ index: (await select.locator('option').count()) - 1 });
     }
-    const requestPromise = page.waitForRequest((request) => request.method() === 'POST' && !!request.headers()['next-action']);
+    const requestPromise = page.waitForRequest((request) => request.method() === 'POST');
     const responsePromise = page.waitForResponse((response) => response.request().method() === 'POST');
     await form.locator('button[type="submit"]').click();
     const request = await requestPromise;
@@ -53,13 +50,13 @@ export async function captureLeadRequest(baseUrl: string, path = '/contact'): Pr
     );
     const body = request.postDataBuffer();
     if (!body) throw new Error('the lead submission had no body');
-    return { path: new URL(request.url()).pathname, method: 'POST', headers, body, actionId: headers['next-action']! };
+    return { path: new URL(request.url()).pathname, method: 'POST', headers, body };
   } finally {
     await browser.close();
   }
 }
 
-/** Sends the captured request once and checks that the Server Action answered a stored lead. */
+/** Sends the captured request once and checks that the server answered a stored lead. */
 export async function replayOnce(baseUrl: string, captured: CapturedRequest): Promise<void> {
   const response = await fetch(new URL(captured.path, baseUrl), {
     method: captured.method,

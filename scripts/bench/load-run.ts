@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { buildIfNeeded } from '../build-if-needed';
@@ -14,6 +14,10 @@ import { formatRows } from './table';
 /** The targets of issue 10. */
 export const TARGETS = { pageShareOfBare: 0.9, pageP99Ms: 50, leadsPerSecond: 300, leadP99Ms: 100 };
 export const CONNECTIONS = 50;
+
+/** What a run measures: the page rows (with the bare page and nginx) and the lead submission. */
+export const SECTIONS = ['pages', 'leads'] as const;
+export type Section = (typeof SECTIONS)[number];
 
 export type Verdict = 'OK' | 'MISS' | 'baseline' | 'info';
 export interface LoadRow {
@@ -37,7 +41,8 @@ export interface LoadReport {
   connections: number;
   durationSeconds: number;
   rows: LoadRow[];
-  leads: LeadCount;
+  /** Null when the lead submission was not measured. */
+  leads: LeadCount | null;
   nginx: boolean;
 }
 
@@ -84,10 +89,16 @@ function countLeads(databasePath: string): { stored: number; spam: number } {
  * every request comes from one loopback address, which the per-address limit would otherwise
  * flag as spam after 10 leads and refuse after 50.
  */
-export async function runLoad(options: { durationSeconds: number; log: (message: string) => void }): Promise<LoadReport> {
-  const { log, durationSeconds } = options;
+export async function runLoad(options: {
+  durationSeconds: number;
+  log: (message: string) => void;
+  sections?: readonly Section[];
+  /** Where our server writes a CPU profile of the run (`node --cpu-prof`), when given. */
+  cpuProfileDir?: string;
+}): Promise<LoadReport> {
+  const { log, durationSeconds, sections = SECTIONS, cpuProfileDir } = options;
   buildIfNeeded(root, log, ['ignore', 2, 2]);
-  const emptyDir = buildEmptyNextApp(log);
+  const emptyDir = sections.includes('pages') ? buildEmptyNextApp(log) : null;
   const dataDir = mkdtempSync(join(tmpdir(), 'clp-bench-db-'));
   const databasePath = join(dataDir, 'site.db');
   const port = await freePort();
@@ -103,11 +114,9 @@ export async function runLoad(options: { durationSeconds: number; log: (message:
         LEAD_RATE_LIMIT: '100000',
         LOG_DB_QUERIES: 'false',
       },
+      nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : [],
     });
     stops.push(site.stop);
-    const empty = await startEmptyNextApp(emptyDir);
-    stops.push(empty.stop);
-    const post = await newestPost(siteUrl);
 
     const rows: LoadRow[] = [];
     const run = async (
@@ -127,60 +136,72 @@ export async function runLoad(options: { durationSeconds: number; log: (message:
       return row;
     };
 
-    const bare = await run('bare Next.js page', { url: `${empty.url}/` }, () => 'baseline');
-    const pageMisses = (row: Omit<LoadRow, 'verdict' | 'misses'>) => {
-      const misses: string[] = [];
-      const share = row.requestsPerSecond / bare.requestsPerSecond;
-      if (share < TARGETS.pageShareOfBare) misses.push(`${Math.round(share * 100)}% of bare req/s`);
-      if (row.p99Ms > TARGETS.pageP99Ms) misses.push(`p99 ${row.p99Ms} ms`);
-      if (row.failed > 0) misses.push(`${row.failed} failed`);
-      return misses;
-    };
-    await run('/ (anonymous)', { url: `${siteUrl}/` }, pageMisses);
-    await run(`${post} (blog post)`, { url: `${siteUrl}${post}` }, pageMisses);
-
-    const nginx = nginxPath();
-    if (nginx) {
-      const homeHtml = await (await fetch(`${siteUrl}/`)).text();
-      const proxy = await startNginx({ nginx, homeHtml, appPort: port });
-      stops.push(proxy.stop);
-      await run('nginx: saved home page', { url: `${proxy.staticUrl}/` }, () => 'info');
-      await run('nginx micro-cache: /', { url: `${proxy.proxyUrl}/` }, () => 'info');
-      await run(`nginx micro-cache: ${post}`, { url: `${proxy.proxyUrl}${post}` }, () => 'info');
-    } else log('nginx is not installed: its rows are left out (apt-get install nginx).');
-
-    // The lead last, so the leads it stores cannot slow the page runs.
-    log('Capturing a contact-form submission in Chromium');
-    const lead: CapturedRequest = await captureLeadRequest(siteUrl);
-    await replayOnce(siteUrl, lead);
-    let before = { stored: 0, spam: 0 };
-    let acknowledged = 0;
-    await run(
-      'lead submission (Server Action)',
-      { url: `${siteUrl}${lead.path}`, method: 'POST', headers: lead.headers, body: lead.body },
-      (row) => {
-        acknowledged = row.ok;
+    async function measurePages(emptyDir: string): Promise<boolean> {
+      const empty = await startEmptyNextApp(emptyDir);
+      stops.push(empty.stop);
+      const post = await newestPost(siteUrl);
+      const bare = await run('bare Next.js page', { url: `${empty.url}/` }, () => 'baseline');
+      const pageMisses = (row: Omit<LoadRow, 'verdict' | 'misses'>) => {
         const misses: string[] = [];
-        if (row.requestsPerSecond < TARGETS.leadsPerSecond) misses.push(`${Math.round(row.requestsPerSecond)}/s`);
-        if (row.p99Ms > TARGETS.leadP99Ms) misses.push(`p99 ${row.p99Ms} ms`);
+        const share = row.requestsPerSecond / bare.requestsPerSecond;
+        if (share < TARGETS.pageShareOfBare) misses.push(`${Math.round(share * 100)}% of bare req/s`);
+        if (row.p99Ms > TARGETS.pageP99Ms) misses.push(`p99 ${row.p99Ms} ms`);
         if (row.failed > 0) misses.push(`${row.failed} failed`);
         return misses;
-      },
-      () => (before = countLeads(databasePath)),
-    );
-    // Requests still in flight when autocannon stopped may finish after it: let them land.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const after = countLeads(databasePath);
-    // Stored may exceed acknowledged by the requests autocannon gave up on when time ran out.
-    const leads = { acknowledged, stored: after.stored - before.stored, spam: after.spam - before.spam };
-    const leadRow = rows.at(-1)!;
-    const miss = (text: string) => {
-      leadRow.verdict = 'MISS';
-      leadRow.misses.push(text);
-    };
-    if (leads.stored < leads.acknowledged) miss(`${leads.acknowledged - leads.stored} acknowledged leads not stored`);
-    if (after.spam > 0) miss(`${after.spam} stored as spam`);
-    return { connections: CONNECTIONS, durationSeconds, rows, leads, nginx: nginx !== null };
+      };
+      await run('/ (anonymous)', { url: `${siteUrl}/` }, pageMisses);
+      await run(`${post} (blog post)`, { url: `${siteUrl}${post}` }, pageMisses);
+
+      const nginx = nginxPath();
+      if (nginx) {
+        const homeHtml = await (await fetch(`${siteUrl}/`)).text();
+        const proxy = await startNginx({ nginx, homeHtml, appPort: port });
+        stops.push(proxy.stop);
+        await run('nginx: saved home page', { url: `${proxy.staticUrl}/` }, () => 'info');
+        await run('nginx micro-cache: /', { url: `${proxy.proxyUrl}/` }, () => 'info');
+        await run(`nginx micro-cache: ${post}`, { url: `${proxy.proxyUrl}${post}` }, () => 'info');
+      } else log('nginx is not installed: its rows are left out (apt-get install nginx).');
+      return nginx !== null;
+    }
+
+    async function measureLeads(): Promise<LeadCount> {
+      log('Capturing a contact-form submission in Chromium');
+      const lead: CapturedRequest = await captureLeadRequest(siteUrl);
+      await replayOnce(siteUrl, lead);
+      let before = { stored: 0, spam: 0 };
+      let acknowledged = 0;
+      await run(
+        `lead submission (POST ${lead.path})`,
+        { url: `${siteUrl}${lead.path}`, method: 'POST', headers: lead.headers, body: lead.body },
+        (row) => {
+          acknowledged = row.ok;
+          const misses: string[] = [];
+          if (row.requestsPerSecond < TARGETS.leadsPerSecond) misses.push(`${Math.round(row.requestsPerSecond)}/s`);
+          if (row.p99Ms > TARGETS.leadP99Ms) misses.push(`p99 ${row.p99Ms} ms`);
+          if (row.failed > 0) misses.push(`${row.failed} failed`);
+          return misses;
+        },
+        () => (before = countLeads(databasePath)),
+      );
+      // Requests still in flight when autocannon stopped may finish after it: let them land.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const after = countLeads(databasePath);
+      // Stored may exceed acknowledged by the requests autocannon gave up on when time ran out.
+      const leads = { acknowledged, stored: after.stored - before.stored, spam: after.spam - before.spam };
+      const leadRow = rows.at(-1)!;
+      const miss = (text: string) => {
+        leadRow.verdict = 'MISS';
+        leadRow.misses.push(text);
+      };
+      if (leads.stored < leads.acknowledged) miss(`${leads.acknowledged - leads.stored} acknowledged leads not stored`);
+      if (after.spam > 0) miss(`${after.spam} stored as spam`);
+      return leads;
+    }
+
+    const nginx = emptyDir ? await measurePages(emptyDir) : false;
+    // The lead last, so the leads it stores cannot slow the page runs.
+    const leads = sections.includes('leads') ? await measureLeads() : null;
+    return { connections: CONNECTIONS, durationSeconds, rows, leads, nginx };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
@@ -205,9 +226,11 @@ export function formatTable(report: LoadReport): string {
     formatRows(rows),
     '',
     `${report.connections} connections, ${report.durationSeconds} s per target after a 2 s warm-up, on loopback.`,
-    `Leads in the measured run: ${leads.acknowledged} acknowledged (2xx), ${leads.stored} stored (${leads.spam} as spam).`,
+    ...(leads
+      ? [`Leads in the measured run: ${leads.acknowledged} acknowledged (2xx), ${leads.stored} stored (${leads.spam} as spam).`]
+      : []),
     `Targets: pages >= ${TARGETS.pageShareOfBare * 100}% of the bare Next.js page's req/s with p99 <= ${TARGETS.pageP99Ms} ms; ` +
       `leads >= ${TARGETS.leadsPerSecond}/s with p99 <= ${TARGETS.leadP99Ms} ms, every acknowledged lead stored.`,
-    ...(report.nginx ? [] : ['nginx is not installed: no nginx rows.']),
+    ...(report.nginx || !report.rows.some((row) => row.verdict === 'baseline') ? [] : ['nginx is not installed: no nginx rows.']),
   ].join('\n');
 }

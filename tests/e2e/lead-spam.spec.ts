@@ -104,6 +104,56 @@ test('oversized and malformed submissions get a 4xx and store nothing', async ()
   }
 });
 
+test('the forms post to the lead endpoint; it refuses other sites, unknown forms and oversized posts, storing nothing', async ({
+  page,
+}) => {
+  const server = await startServer({ env: { SPAM_MIN_FILL_SECONDS: '0' } });
+  try {
+    await page.goto(`${server.url}/contact`);
+    await fillFields(page.locator('main form'), { from_name: 'Ann Asker', from_email: 'ann@example.com', message: 'Hi' });
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const response = await answered;
+    expect(new URL(response.url()).pathname).toBe('/api/leads/contact');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, kind: 'contact' });
+    expect(response.headers()['x-content-type-options']).toBe('nosniff');
+    await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
+    expect(storedLeads(server.databasePath).map((lead) => lead.kind)).toEqual(['contact']);
+
+    const endpoint = `${server.url}/api/leads/contact`;
+    const form = 'from_name=Eve&from_email=eve%40example.com&message=Hi';
+    const urlencoded = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const crossSite = await fetch(endpoint, {
+      method: 'POST',
+      body: form,
+      headers: { ...urlencoded, Origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    const unknown = await fetch(`${server.url}/api/leads/payment`, {
+      method: 'POST',
+      body: form,
+      headers: { ...urlencoded, Origin: server.url },
+    });
+    expect(unknown.status).toBe(404);
+    const big = await fetch(endpoint, {
+      method: 'POST',
+      body: `${form}&message=${'x'.repeat(200_000)}`,
+      headers: { ...urlencoded, Origin: server.url },
+    });
+    expect(big.status).toBe(413);
+    const json = await fetch(endpoint, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
+    });
+    expect(json.status).toBe(415);
+    expect(storedLeads(server.databasePath)).toHaveLength(1);
+  } finally {
+    await server.stop();
+  }
+});
+
 test('with the SMTP server down the visitor sees success; when it comes back the notification is delivered once', async ({
   page,
 }) => {

@@ -36,8 +36,29 @@ export async function tempPostgres(adminUrl: string): Promise<{ db: DB; url: str
       await db.destroy();
       const again = new pg.Client({ connectionString: adminUrl });
       await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
+      try {
+        await dropWhenClosed(again, name);
+      } finally {
+        await again.end();
+      }
     },
   };
+}
+
+/**
+ * Drops a test database once the pool's connections have closed. pg's Pool.end() resolves before
+ * the server has seen every connection go, and dropping WITH (FORCE) then kills a connection the
+ * pool is still closing: its FATAL message surfaces as an uncaught error in whichever test runs.
+ */
+async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      // 55006: the database is still being accessed by other users.
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }

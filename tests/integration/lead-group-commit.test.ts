@@ -1,0 +1,194 @@
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DB } from '../../lib/db/connect.server';
+import { migrateToLatest } from '../../lib/db/migrate.server';
+import { SUBMIT_FAILED } from '../../lib/leads/fields';
+import { listLeads } from '../../lib/leads/queries.server';
+import { submitLead, type SubmitContext } from '../../lib/leads/submit.server';
+import { postgresUrl, tempPostgres, tempSqlite } from '../support/temp-db';
+
+/**
+ * Leads submitted at the same moment are committed together (lib/leads/lead-writer.server.ts).
+ * On a real database: every acknowledged lead is stored and readable by another connection by
+ * the time its sender hears "sent", and a lead the database refuses fails alone.
+ */
+
+interface Engine {
+  db: DB;
+  /** Whether another connection (not the app's) sees a lead with this e-mail. */
+  storedElsewhere: (email: string) => Promise<boolean>;
+  /** Makes the database refuse new leads whose name is `name` (every lead when null). */
+  refuseLeads: (name: string | null) => Promise<void>;
+  allowLeads: () => Promise<void>;
+  cleanup: () => Promise<void>;
+}
+
+async function openSqlite(): Promise<Engine> {
+  const handle = tempSqlite();
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    storedElsewhere: async (email) => {
+      const reader = new Database(handle.path, { readonly: true });
+      try {
+        return reader.prepare('select 1 from leads where email = ?').get(email) !== undefined;
+      } finally {
+        reader.close();
+      }
+    },
+    refuseLeads: async (name) => {
+      const when = name === null ? '' : `when new.name = '${name}'`;
+      await sql`create trigger refuse_leads before insert on leads ${sql.raw(when)} begin select raise(abort, 'refused by the test'); end`.execute(
+        handle.db,
+      );
+    },
+    allowLeads: async () => {
+      await sql`drop trigger refuse_leads`.execute(handle.db);
+    },
+    cleanup: handle.cleanup,
+  };
+}
+
+async function openPostgres(adminUrl: string): Promise<Engine> {
+  const handle = await tempPostgres(adminUrl);
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    storedElsewhere: async (email) => {
+      const client = new pg.Client({ connectionString: handle.url });
+      await client.connect();
+      try {
+        return (await client.query('select 1 from leads where email = $1', [email])).rowCount === 1;
+      } finally {
+        await client.end();
+      }
+    },
+    refuseLeads: async (name) => {
+      const test = name === null ? 'true' : `new.name = '${name}'`;
+      await sql`create function refuse_leads() returns trigger language plpgsql as ${sql.lit(
+        `begin if ${test} then raise exception 'refused by the test'; end if; return new; end`,
+      )}`.execute(handle.db);
+      await sql`create trigger refuse_leads before insert on leads for each row execute function refuse_leads()`.execute(
+        handle.db,
+      );
+    },
+    allowLeads: async () => {
+      await sql`drop trigger refuse_leads on leads`.execute(handle.db);
+      await sql`drop function refuse_leads()`.execute(handle.db);
+    },
+    cleanup: handle.cleanup,
+  };
+}
+
+const engines: [string, () => Promise<Engine>][] = [
+  ['SQLite', openSqlite],
+  ...(postgresUrl ? [['PostgreSQL', () => openPostgres(postgresUrl!)] as [string, () => Promise<Engine>]] : []),
+];
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  vi.clearAllMocks();
+});
+
+const log = { warn: vi.fn(), error: vi.fn() };
+
+function context(db: DB): SubmitContext {
+  return {
+    db: async () => db,
+    clientAddress: '203.0.113.9',
+    userAgent: 'test',
+    spam: { minFillSeconds: 0, rateLimit: 1000, windowMinutes: 10 },
+    log,
+  };
+}
+
+const contact = (name: string, email: string) => ({
+  from_name: name,
+  from_email: email,
+  phone: '208-555-0142',
+  message: 'Hello',
+  page: '/contact',
+  fill_ms: '5000',
+});
+
+describe.each(engines)('group commit of leads on %s', (engine, open) => {
+  it('stores every one of many leads sent at once, each readable elsewhere before its sender hears "sent"', async () => {
+    const { db, storedElsewhere, cleanup } = await open();
+    cleanups.push(cleanup);
+    const emails = Array.from({ length: 40 }, (_, i) => `sender${i}@example.com`);
+    const answers = await Promise.all(
+      emails.map(async (email) => {
+        const result = await submitLead('contact', contact(`Sender ${email}`, email), context(db));
+        return { result, stored: await storedElsewhere(email) };
+      }),
+    );
+    expect(answers.every(({ result }) => result?.ok === true)).toBe(true);
+    expect(answers.every(({ stored }) => stored)).toBe(true);
+
+    const leads = await listLeads(db, { includeSpam: true });
+    expect(leads.map((lead) => lead.email).sort()).toEqual([...emails].sort());
+    expect(leads.every((lead) => lead.notification?.status === 'waiting')).toBe(true);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('judges a burst from one address lead after lead: the limit flags the excess as spam, the flood refuses the rest', async () => {
+    const { db, cleanup } = await open();
+    cleanups.push(cleanup);
+    // A limit of 1 per window: the 2nd to 5th lead are spam, from the 6th (5 times the limit) refused.
+    const limited: SubmitContext = { ...context(db), spam: { minFillSeconds: 0, rateLimit: 1, windowMinutes: 10 } };
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => submitLead('contact', contact(`Burst ${i}`, `burst${i}@example.com`), limited)),
+    );
+    expect(results.filter((result) => result?.ok).length).toBe(5);
+    expect(results.filter((result) => result?.ok === false && result.reason === 'limited').length).toBe(3);
+    const stored = await listLeads(db, { includeSpam: true });
+    expect(stored.filter((lead) => !lead.isSpam)).toHaveLength(1);
+    expect(stored.filter((lead) => lead.isSpam).map((lead) => lead.spamReason)).toEqual(Array(4).fill('rate-limit'));
+  });
+
+  it("fails only the lead the database refuses, with the spec's 'Uh oh!'; the leads sent with it are stored", async () => {
+    const { db, refuseLeads, cleanup } = await open();
+    cleanups.push(cleanup);
+    await refuseLeads('Refused Sender');
+    const names = ['Ann Sender', 'Bob Sender', 'Refused Sender', 'Cy Sender', 'Di Sender'];
+    const results = await Promise.all(
+      names.map((name, i) => submitLead('contact', contact(name, `s${i}@example.com`), context(db))),
+    );
+
+    expect(results.map((result) => result?.ok)).toEqual([true, true, false, true, true]);
+    expect(results[2]).toMatchObject({ reason: 'failed', title: SUBMIT_FAILED.title, message: SUBMIT_FAILED.description });
+    const stored = await listLeads(db, { includeSpam: true });
+    expect(stored.map((lead) => lead.name).sort()).toEqual(['Ann Sender', 'Bob Sender', 'Cy Sender', 'Di Sender']);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    // SQLite answers the rate-limit counts at once, so all five arrive in the same batch.
+    if (engine === 'SQLite') {
+      expect(log.warn).toHaveBeenCalledWith(
+        expect.objectContaining({ event: 'lead.batch_failed', leads: 5 }),
+        expect.any(String),
+      );
+    }
+  });
+
+  it("answers every sender 'Uh oh!' when no lead can be stored, and stores again once the database accepts", async () => {
+    const { db, refuseLeads, allowLeads, cleanup } = await open();
+    cleanups.push(cleanup);
+    await refuseLeads(null);
+    const results = await Promise.all(
+      ['Ann Sender', 'Bob Sender', 'Cy Sender'].map((name, i) =>
+        submitLead('contact', contact(name, `s${i}@example.com`), context(db)),
+      ),
+    );
+    expect(results.every((result) => result?.ok === false && result.reason === 'failed')).toBe(true);
+    expect(await listLeads(db, { includeSpam: true })).toEqual([]);
+
+    await allowLeads();
+    expect(await submitLead('contact', contact('Ann Sender', 'again@example.com'), context(db))).toEqual({
+      ok: true,
+      kind: 'contact',
+    });
+    expect(await listLeads(db, { includeSpam: true })).toHaveLength(1);
+  });
+});
