@@ -87,6 +87,22 @@ describe('deferBootOfPublicPages', () => {
     }
   });
 
+  it('answers HEAD with the ETag of the rewritten page and no length of the page Next wrote', async () => {
+    const get = await serve((_req, res) => {
+      publicPage(res);
+      res.setHeader('content-length', Buffer.byteLength(PAGE));
+      res.end();
+    });
+    const head = await new Promise<IncomingMessage>((resolve, reject) => {
+      const { port } = server!.address() as { port: number };
+      request({ port, host: '127.0.0.1', path: '/', method: 'HEAD' }, resolve).on('error', reject).end();
+    });
+    head.resume();
+    expect(head.headers.etag).toBe('"abc-b1"');
+    expect(head.headers['content-length']).toBeUndefined();
+    expect((await get()).headers.etag).toBe('"abc-b1"');
+  });
+
   it("hands Next's own ETag to its 304 check when the browser revalidates", async () => {
     const get = await serve((req, res) => {
       publicPage(res);

@@ -34,7 +34,7 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer | null {
 }
 
 export function deferBootOfPublicPages(req: IncomingMessage, res: ServerResponse): void {
-  if (req.method !== 'GET') return;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return;
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch) req.headers['if-none-match'] = nextEtag(ifNoneMatch);
 
@@ -55,7 +55,9 @@ export function deferBootOfPublicPages(req: IncomingMessage, res: ServerResponse
     const etag = res.getHeader('etag');
     if (typeof etag === 'string' && res.getHeader('cache-control') === CDN_CACHE_CONTROL)
       res.setHeader('etag', rewrittenEtag(etag));
-    if (!qualifies(res)) {
+    if (!qualifies(res) || req.method === 'HEAD') {
+      // A HEAD answer has the GET's ETag; its length is unknown without the body, so it is left out.
+      if (req.method === 'HEAD' && qualifies(res)) res.removeHeader('content-length');
       mode = 'pass';
       return writeHead(status);
     }
