@@ -14,7 +14,14 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // The largest lead form (the application) is under 30 KB even with every field at its maximum;
   // anything much bigger is not a person filling in a form, and Next answers it 413.
-  experimental: { serverActions: { bodySizeLimit: '100kb' } },
+  experimental: {
+    serverActions: { bodySizeLimit: '100kb' },
+    // Re-rendered pages stay in Next's in-memory cache (an LRU of cacheMaxMemorySize, 50 MB) and
+    // are not also written under .next/: every URL a visitor invents (a random blog slug's 404)
+    // would otherwise add files without bound, and the start script expires the whole cache at
+    // every start anyway, so a copy on disk would never be served.
+    isrFlushToDisk: false,
+  },
   async headers() {
     return [
       { source: '/:path*', headers: BASE_HEADERS },

@@ -1,8 +1,10 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { defaultContent as c } from '../../lib/content/defaults';
 import { seedRates } from '../../lib/rates/seed';
-import { startServer, type RunningServer } from './server';
+import { root, startServer, type RunningServer } from './server';
 
 /** Read-only checks of every public screen against one server with the seeded content. */
 
@@ -258,6 +260,17 @@ test('an unknown post and an unknown page answer 404 with a way back', async ({ 
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+});
+
+test('made-up post URLs leave nothing on disk: the server cannot be filled up by inventing URLs', async ({ request }) => {
+  const slugs = Array.from({ length: 5 }, (_, index) => `made-up-${Date.now()}-${index}`);
+  for (const slug of slugs) {
+    expect((await request.get(`${server.url}/blog/${slug}`)).status()).toBe(404);
+    // The second view is served from Next's cache (in memory), as any page is.
+    expect((await request.get(`${server.url}/blog/${slug}`)).status()).toBe(404);
+  }
+  const written = readdirSync(join(root, '.next'), { recursive: true, encoding: 'utf8' });
+  expect(written.filter((path) => slugs.some((slug) => path.includes(slug)))).toEqual([]);
 });
 
 test('ebook, privacy and licenses pages come from content', async ({ page }) => {
