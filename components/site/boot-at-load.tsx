@@ -1,4 +1,4 @@
-import { BOOT_AT_LOAD_META } from '@/lib/site/hydration-event';
+import { BOOT_AT_LOAD_META } from '@/lib/site/deferred-boot-markers';
 
 /**
  * Marks a page whose first view depends on React (e.g. /apply hides the fields the visitor's

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from '@/lib/site/hydration-event';
+import { HYDRATED_ATTRIBUTE, HYDRATED_EVENT } from '@/lib/site/deferred-boot-markers';
 
 /** Tells the deferred boot script (and tests) that React has taken over the page. */
 export function HydrationSignal() {

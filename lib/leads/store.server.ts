@@ -94,18 +94,12 @@ export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]
 }
 
 /**
- * Stores leads and their notifications in one transaction: once this returns, the leads are safe
- * and the worker will deliver each notification however often the transport fails. Either every
- * lead is stored or none is.
+ * Stores one lead and its notification in their own transaction: once this returns, the lead is
+ * safe and the worker will deliver the notification however often the transport fails. (Leads
+ * from the forms are stored in groups by lead-writer.server.ts; this serves tools and tests.)
  */
-export async function recordLeads(db: DB, leads: { lead: NewLead; now: Date }[]): Promise<StoredLead[]> {
-  if (leads.length === 0) return [];
-  return db.transaction().execute((trx) => insertLeads(trx, leads));
-}
-
-/** Stores one lead and its notification in their own transaction (see recordLeads). */
 export async function recordLead(db: DB, lead: NewLead, now = new Date()): Promise<StoredLead> {
-  const [stored] = await recordLeads(db, [{ lead, now }]);
+  const [stored] = await db.transaction().execute((trx) => insertLeads(trx, [{ lead, now }]));
   return stored!;
 }
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
-import { HYDRATED_ATTRIBUTE } from '../../lib/site/hydration-event';
+import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
 
 /**
  * Measures the JavaScript a page loads as the gzip size (level 9) of each script's body, not as

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
-import { HYDRATED_EVENT } from '../../lib/site/hydration-event';
+import { HYDRATED_EVENT } from '../../lib/site/deferred-boot-markers';
 import { deferNextBoot } from './transform';
 
 /** The shape of a page as Next 16 writes it (trimmed): scripts in the head, the main one in the body. */

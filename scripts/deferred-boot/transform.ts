@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
-import { BOOT_AT_LOAD_META, HYDRATED_EVENT } from '../../lib/site/hydration-event';
+import { BOOT_AT_LOAD_META, HYDRATED_EVENT } from '../../lib/site/deferred-boot-markers';
 
 /**
  * Public pages are complete HTML: they read, link and submit their forms without JavaScript.

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { HYDRATED_ATTRIBUTE } from '../../lib/site/hydration-event';
+import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
 
 /**
  * Public pages load their scripts at the first interaction (scripts/deferred-boot). For tests

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
-import { HYDRATED_ATTRIBUTE } from '../../lib/site/hydration-event';
+import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
 import { fillFields, storedLeads } from './leads-support';
 import { startServer, type RunningServer } from './server';
 

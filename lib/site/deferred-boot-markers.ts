@@ -1,3 +1,5 @@
+/** The names the deferred boot of public pages (ADR 009) shares between server, page and browser. */
+
 /**
  * Dispatched on window once React has hydrated a public page. The deferred boot script
  * (scripts/deferred-boot/boot-client.js) waits for it to replay a click made before that moment;
