@@ -1,6 +1,13 @@
 import type { NextConfig } from 'next';
-import { BASE_HEADERS, publicCsp } from './lib/http/security-headers';
+import { FORM_BODY_LIMIT } from './lib/http/form-body-limit';
+import { PUBLIC_PAGE_HEADER, PUBLIC_PAGE_ROUTES } from './lib/http/public-page';
+import { publicCsp } from './lib/http/security-headers';
 
+/**
+ * Next's part of the site. Our server (server/) runs it, adds the headers every response carries
+ * and HSTS (server/pipeline/security-headers.ts), and refuses oversized form posts before any
+ * Server Action runs (server/request-guard.ts).
+ */
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // 'use cache' + cacheTag on the data functions: public pages are served from cache and
@@ -12,24 +19,24 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ['better-sqlite3', 'pg', 'pino'],
   typedRoutes: false,
-  // The largest lead form (the application) is under 30 KB even with every field at its maximum;
-  // anything much bigger is not a person filling in a form, and Next answers it 413.
   experimental: {
-    serverActions: { bodySizeLimit: '100kb' },
+    // The server refuses larger form posts first, with a clear 413; this is Next's own limit.
+    serverActions: { bodySizeLimit: FORM_BODY_LIMIT },
     // Re-rendered pages stay in Next's in-memory cache (an LRU of cacheMaxMemorySize, 50 MB) and
     // are not also written under .next/: every URL a visitor invents (a random blog slug's 404)
-    // would otherwise add files without bound, and the start script expires the whole cache at
-    // every start anyway, so a copy on disk would never be served.
+    // would otherwise add files without bound, and the server expires the whole cache at every
+    // start anyway, so a copy on disk would never be served.
     isrFlushToDisk: false,
   },
   async headers() {
     return [
-      { source: '/:path*', headers: BASE_HEADERS },
       // Cached public pages share one static policy; admin pages get a nonce policy from proxy.ts.
       {
         source: '/((?!admin|login).*)',
         headers: [{ key: 'Content-Security-Policy', value: publicCsp(process.env.NODE_ENV === 'development') }],
       },
+      // The contract with the server's pipeline (lib/http/public-page.ts): never sent to browsers.
+      { source: PUBLIC_PAGE_ROUTES, headers: [{ key: PUBLIC_PAGE_HEADER, value: '1' }] },
     ];
   },
 };

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/chromium';
+import { chromiumLaunchOptions } from './tests/support/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',

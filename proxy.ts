@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { SESSION_COOKIE } from './lib/auth/session-cookie';
 import { adminCsp } from './lib/http/security-headers';
 
 /**
@@ -10,7 +11,7 @@ export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
   const csp = adminCsp(nonce, process.env.NODE_ENV === 'development');
 
-  const hasCookie = request.cookies.has('__Host-clp_admin') || request.cookies.has('clp_admin');
+  const hasCookie = request.cookies.has(SESSION_COOKIE.https) || request.cookies.has(SESSION_COOKIE.http);
   const response =
     request.nextUrl.pathname.startsWith('/admin') && !hasCookie
       ? NextResponse.redirect(new URL('/login', request.url))

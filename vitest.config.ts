@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     setupFiles: ['./tests/support/fail-on-console-error.ts'],
     testTimeout: 30_000,
   },

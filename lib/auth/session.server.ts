@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { getDb } from '../db/index.server';
 import { env } from '../env.server';
 import { clientAddress } from '../http/client-address';
+import { SESSION_COOKIE } from './session-cookie';
 import { validateSession, type AdminSession, type SessionLimits } from './sessions.server';
 
 /**
@@ -15,9 +16,8 @@ export const sessionLimits = (): SessionLimits => ({ idleMinutes: env.SESSION_ID
 
 const secureCookies = () => env.SITE_URL.startsWith('https:');
 
-/** `__Host-` (Secure, host-only, path /) under https; browsers refuse that prefix over http. */
 export function sessionCookieName(): string {
-  return secureCookies() ? '__Host-clp_admin' : 'clp_admin';
+  return secureCookies() ? SESSION_COOKIE.https : SESSION_COOKIE.http;
 }
 
 export function sessionCookieOptions() {
@@ -45,5 +45,5 @@ export async function requireAdminPage(): Promise<AdminSession> {
 
 export async function requestClient(): Promise<{ userAgent: string; ip: string; headers: Headers }> {
   const h = await headers();
-  return { userAgent: h.get('user-agent') ?? '', ip: clientAddress(h, env.TRUST_PROXY), headers: h };
+  return { userAgent: h.get('user-agent') ?? '', ip: clientAddress(h), headers: h };
 }

@@ -1,23 +1,19 @@
-/**
- * The header carrying the client's address from the start script to the app. scripts/start.ts
- * always overwrites it with the socket's address, so a visitor cannot choose it.
- */
-export const CLIENT_ADDRESS_HEADER = 'x-clp-client-address';
+import { launchedByServer } from '../runtime/launched-by-server';
 
 /**
- * The address sign-in limits are counted against. Behind a reverse proxy (TRUST_PROXY) it is the
- * last X-Forwarded-For entry, the one our proxy appended; entries further left are the
- * visitor's own claims. Otherwise it is the socket's address.
+ * The request headers our server reserves for itself. It removes every copy a visitor sends before
+ * the app sees the request (server/client-address.ts), then sets its own.
  */
-export function clientAddress(headers: Headers, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = headers
-      .get('x-forwarded-for')
-      ?.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const last = forwarded?.at(-1);
-    if (last) return last;
-  }
+export const INTERNAL_HEADER_PREFIX = 'x-clp-';
+/** The client's address as the server determined it: the socket's, or the trusted proxy's entry. */
+export const CLIENT_ADDRESS_HEADER = `${INTERNAL_HEADER_PREFIX}client-address`;
+
+/**
+ * The address sign-in throttles and lead rate limits count against. Only the server can set it: in
+ * a process our server did not start (which instrumentation.ts refuses anyway) every request counts
+ * as one unknown client, so a forged header can never buy a visitor a fresh allowance.
+ */
+export function clientAddress(headers: Headers): string {
+  if (!launchedByServer()) return 'unknown';
   return headers.get(CLIENT_ADDRESS_HEADER) || 'unknown';
 }

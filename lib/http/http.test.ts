@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientAddress, CLIENT_ADDRESS_HEADER } from './client-address';
+import { markLaunchedByServer } from '../runtime/launched-by-server';
 import { isSameOrigin } from './origin';
 import { adminCsp, publicCsp, servedOverHttps } from './security-headers';
 
@@ -21,10 +22,12 @@ describe('isSameOrigin', () => {
 });
 
 describe('clientAddress', () => {
-  it('uses the socket address unless a proxy is trusted, then the entry the proxy appended', () => {
-    const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: '10.0.0.1', 'x-forwarded-for': '1.2.3.4, 203.0.113.9' });
-    expect(clientAddress(headers, false)).toBe('10.0.0.1');
-    expect(clientAddress(headers, true)).toBe('203.0.113.9');
+  it("believes the server's stamp only in a process the server started", () => {
+    const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: '10.0.0.1', 'x-forwarded-for': '1.2.3.4' });
+    expect(clientAddress(headers)).toBe('unknown');
+    markLaunchedByServer();
+    expect(clientAddress(headers)).toBe('10.0.0.1');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '1.2.3.4' }))).toBe('unknown');
   });
 });
 

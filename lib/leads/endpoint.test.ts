@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLeadPost, leadEndpoint, leadKindOfPath } from './endpoint';
+import { leadEndpoint, leadKindOfPath } from './endpoint';
 
 describe('lead endpoint paths', () => {
   it('names one endpoint per form kind', () => {
@@ -18,12 +18,5 @@ describe('lead endpoint paths', () => {
       '/api/admin/leads',
     ])
       expect(leadKindOfPath(path)).toBeNull();
-  });
-
-  it('is a lead post only for POST', () => {
-    expect(isLeadPost('POST', '/api/leads/contact')).toBe(true);
-    expect(isLeadPost('GET', '/api/leads/contact')).toBe(false);
-    expect(isLeadPost('POST', '/contact')).toBe(false);
-    expect(isLeadPost(undefined, undefined)).toBe(false);
   });
 });

@@ -3,26 +3,21 @@ import { LEAD_TYPES, type LeadKind, type LeadResult } from './fields';
 /**
  * The lead endpoint: where a form posts its lead when JavaScript runs (a form posted without
  * JavaScript goes to its Server Action). One plain POST answered with the form's LeadResult as
- * JSON, which costs the server a fraction of a Server Action call. Under `npm start` the start
- * script answers it before Next (scripts/lead-endpoint.ts); app/api/leads/[kind]/route.ts answers
- * it everywhere else (`next dev`). Both run lib/leads/lead-post.server.ts.
+ * JSON, which costs the server a fraction of a Server Action call. The server answers it before
+ * Next (server/lead-endpoint.ts).
  */
 
-const PREFIX = '/api/leads/';
+export const LEAD_ENDPOINT_PREFIX = '/api/leads/';
 
 export function leadEndpoint(kind: LeadKind): string {
-  return `${PREFIX}${kind}`;
+  return `${LEAD_ENDPOINT_PREFIX}${kind}`;
 }
 
 /** The form kind a path names, or null when it is not the lead endpoint of a kind. */
 export function leadKindOfPath(path: string): LeadKind | null {
-  if (!path.startsWith(PREFIX)) return null;
-  const kind = path.slice(PREFIX.length).split('?')[0]!;
+  if (!path.startsWith(LEAD_ENDPOINT_PREFIX)) return null;
+  const kind = path.slice(LEAD_ENDPOINT_PREFIX.length).split('?')[0]!;
   return Object.hasOwn(LEAD_TYPES, kind) ? (kind as LeadKind) : null;
-}
-
-export function isLeadPost(method: string | undefined, url: string | undefined): boolean {
-  return method === 'POST' && leadKindOfPath(url ?? '/') !== null;
 }
 
 /**

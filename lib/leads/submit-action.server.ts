@@ -19,7 +19,7 @@ export async function submitLeadAction(kind: LeadKind, formData: unknown): Promi
   }
   const h = await headers();
   return submitFromServer(kind, formValues(formData), {
-    clientAddress: clientAddress(h, env.TRUST_PROXY),
+    clientAddress: clientAddress(h),
     userAgent: h.get('user-agent') ?? '',
   });
 }

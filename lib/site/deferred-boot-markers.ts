@@ -2,7 +2,7 @@
 
 /**
  * Dispatched on window once React has hydrated a public page. The deferred boot script
- * (scripts/deferred-boot/boot-client.js) waits for it to replay a click made before that moment;
+ * (server/deferred-boot/boot-client.ts) waits for it to replay a click made before that moment;
  * the html element gets the matching attribute, which tests wait for.
  */
 export const HYDRATED_EVENT = 'clp:hydrated';
@@ -10,6 +10,6 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 
 /**
  * A page that needs React as soon as it is shown (not at the first interaction) says so with this
- * meta tag; the start script then leaves its scripts where Next put them.
+ * meta tag; the server then leaves its scripts where Next put them.
  */
 export const BOOT_AT_LOAD_META = { name: 'clp-boot', content: 'at-load' } as const;

@@ -138,7 +138,7 @@ test('Blog: list, add, edit (slug redirect), delete, with every toast and rule',
   await expect(toast(page)).toContainText('✅ Blog Post Updated!');
   await expect(rows.first()).toContainText('/blog/construction-draw-schedules');
   const old = await fetch(`${server.url}/blog/draw-schedules-explained`, { redirect: 'manual' });
-  // permanentRedirect's 308 goes out as 301 for page requests (scripts/redirect-status.ts).
+  // permanentRedirect's 308 goes out as 301 for page requests (server/pipeline/redirect-status.ts).
   expect(old.status).toBe(301);
   expect(old.headers.get('location')).toMatch(/\/blog\/construction-draw-schedules$/);
   html = await anonymousHtml(server.url, '/blog/construction-draw-schedules');

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
 
 /**
- * Public pages load their scripts at the first interaction (scripts/deferred-boot). For tests
+ * Public pages load their scripts at the first interaction (server/deferred-boot). For tests
  * about what happens once a page is running, not about how it boots: interact as a visitor's
  * first pointer move would, and wait until React has hydrated the page.
  */

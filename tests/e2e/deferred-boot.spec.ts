@@ -5,7 +5,7 @@ import { fillFields, storedLeads } from './leads-support';
 import { startServer, type RunningServer } from './server';
 
 /**
- * Public pages load Next's scripts at the visitor's first interaction (scripts/deferred-boot):
+ * Public pages load Next's scripts at the visitor's first interaction (server/deferred-boot):
  * nothing runs before, everything works after, and a control pressed in between still works.
  */
 

@@ -1,7 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { buildIfNeeded } from '../../scripts/build-if-needed';
+import { buildIfNeeded } from '../support/production-server';
 
 /** Browser tests run against the production build, made once before they start. */
 export default function globalSetup() {
-  buildIfNeeded(fileURLToPath(new URL('../..', import.meta.url)), (message) => console.warn(message));
+  buildIfNeeded();
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BUDGET_BYTES, formatTable, runJsBudget } from '../../scripts/bench/js-budget-run';
+import { BUDGET_BYTES, formatTable, runJsBudget } from '../../bench/js-budget-run';
 
 /**
  * The regression guard behind `npm run bench:js`: gzip bytes of the scripts a page loads are the

@@ -3,10 +3,10 @@ import {
   captureOutput,
   freePort,
   root,
-  spawnStartScript,
+  spawnServer,
   startProductionServer,
   type RunningServer,
-} from '../../scripts/production-server';
+} from '../support/production-server';
 import { tempDatabasePath } from '../support/temp-path';
 
 export { freePort, root, tempDatabasePath, type RunningServer };
@@ -18,7 +18,7 @@ export { freePort, root, tempDatabasePath, type RunningServer };
 
 /** Runs `npm run db:migrate` against a database, as an operator would before editing it. */
 export function migrate(databasePath: string): void {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/node-hooks.mjs', 'scripts/migrate.ts'], {
+  const result = spawnSync(process.execPath, ['server-build/migrate.js'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: `file:${databasePath}` },
     encoding: 'utf8',
@@ -26,14 +26,15 @@ export function migrate(databasePath: string): void {
   if (result.status !== 0) throw new Error(`db:migrate failed: ${result.stderr}`);
 }
 
-export async function startServer(options: { databasePath?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { databasePath?: string; env?: Record<string, string>; args?: string[]; timeoutMs?: number } = {},
+): Promise<RunningServer> {
   const temp = options.databasePath ? undefined : tempDatabasePath();
-  const server = await startProductionServer({ databasePath: options.databasePath ?? temp!.path, env: options.env }).catch(
-    (error: unknown) => {
-      temp?.cleanup();
-      throw error;
-    },
-  );
+  const { databasePath, ...rest } = options;
+  const server = await startProductionServer({ databasePath: databasePath ?? temp!.path, ...rest }).catch((error: unknown) => {
+    temp?.cleanup();
+    throw error;
+  });
   return {
     ...server,
     stop: async () => {
@@ -43,9 +44,9 @@ export async function startServer(options: { databasePath?: string; env?: Record
   };
 }
 
-/** Runs the start script expecting it to refuse to start; returns its exit code and output. */
+/** Runs the server expecting it to refuse to start; returns its exit code and output. */
 export async function startExpectingFailure(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawnStartScript(env);
+  const child = spawnServer(env);
   const output = captureOutput(child);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   return { code, output: output() };

@@ -1,33 +1,46 @@
+import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { SUBMIT_FAILED } from '../../lib/leads/fields';
-import { answerLeadPost, sameOrigin, type LeadPost, type Submit } from '../../lib/leads/lead-post.server';
 import { listLeads } from '../../lib/leads/queries.server';
 import { submitLead } from '../../lib/leads/submit.server';
+import { stampClientAddress } from '../../server/client-address';
+import { answerLeadPost, type Submit } from '../../server/lead-endpoint';
+import { REFUSALS } from '../../server/request-guard';
 import { tempSqlite } from '../support/temp-db';
 
-/** The lead endpoint's answers, on a real SQLite file (the submission itself is lib/leads/submit.server.ts). */
+/**
+ * The lead endpoint's answers over real HTTP, on a real SQLite file (the submission itself is
+ * lib/leads/submit.server.ts; the browser tests post to it through the whole server).
+ */
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const SITE = { siteUrl: 'https://www.example.com' };
+const SITE = { siteUrl: 'https://www.example.com', trustProxy: false };
 const log = { warn: vi.fn(), error: vi.fn() };
+
+const settings = (rateLimit: number) => ({ spam: { minFillSeconds: 0, rateLimit, windowMinutes: 10 }, log });
+
+async function serveEndpoint(submit: Submit): Promise<string> {
+  const server: Server = createServer((req, res) => {
+    stampClientAddress(req, false);
+    void answerLeadPost(req, res, SITE, submit);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
 
 async function setup(rateLimit = 10) {
   const handle = tempSqlite();
   cleanups.push(handle.cleanup);
   await migrateToLatest(handle.db);
   const submit: Submit = (kind, values, sender) =>
-    submitLead(kind, values, {
-      db: async () => handle.db,
-      ...sender,
-      spam: { minFillSeconds: 0, rateLimit, windowMinutes: 10 },
-      log,
-    });
-  return { db: handle.db, submit };
+    submitLead(kind, values, { db: async () => handle.db, ...sender, ...settings(rateLimit) });
+  return { db: handle.db, url: await serveEndpoint(submit) };
 }
 
 const contact = new URLSearchParams({
@@ -39,99 +52,78 @@ const contact = new URLSearchParams({
   fill_ms: '9000',
 });
 
-function post(overrides: Partial<LeadPost> = {}): LeadPost {
-  return {
-    path: '/api/leads/contact',
-    contentType: 'application/x-www-form-urlencoded;charset=UTF-8',
-    body: Buffer.from(contact.toString()),
-    origin: 'http://127.0.0.1:3000',
-    host: '127.0.0.1:3000',
-    clientAddress: '203.0.113.7',
-    userAgent: 'test',
-    ...overrides,
-  };
+/** Posts as the contact form's script does, from the endpoint's own origin unless told otherwise. */
+async function post(url: string, init: { path?: string; body?: BodyInit; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${url}${init.path ?? '/api/leads/contact'}`, {
+    method: 'POST',
+    body: init.body ?? contact,
+    headers: { Origin: url, ...init.headers },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe('lead endpoint', () => {
   it('stores a URL-encoded lead and answers 200 with the form result', async () => {
-    const { db, submit } = await setup();
-    const answer = await answerLeadPost(post(), SITE, submit);
-    expect(answer).toEqual({ status: 200, body: JSON.stringify({ ok: true, kind: 'contact' }) });
+    const { db, url } = await setup();
+    expect(await post(url)).toEqual({ status: 200, body: { ok: true, kind: 'contact' } });
     const [lead] = await listLeads(db);
     expect(lead).toMatchObject({ kind: 'contact', name: 'Jane Builder', email: 'jane@example.com', page: '/contact' });
   });
 
   it('reads a multipart form as well', async () => {
-    const { db, submit } = await setup();
+    const { db, url } = await setup();
     const form = new FormData();
     for (const [name, value] of contact) form.set(name, value);
-    const request = new Request('http://x/', { method: 'POST', body: form });
-    const answer = await answerLeadPost(
-      post({ contentType: request.headers.get('content-type')!, body: Buffer.from(await request.arrayBuffer()) }),
-      SITE,
-      submit,
-    );
-    expect(answer.status).toBe(200);
+    expect((await post(url, { body: form })).status).toBe(200);
     expect(await listLeads(db)).toHaveLength(1);
   });
 
   it("answers each refusal of the form with its status and the form's result", async () => {
-    const { db, submit } = await setup(1);
-    const invalid = await answerLeadPost(post({ body: Buffer.from('from_name=Jane') }), SITE, submit);
+    const { db, url } = await setup(1);
+    const invalid = await post(url, { body: new URLSearchParams({ from_name: 'Jane' }) });
     expect(invalid.status).toBe(422);
-    expect(JSON.parse(invalid.body)).toMatchObject({
-      ok: false,
-      reason: 'invalid',
-      fieldErrors: { from_email: expect.any(String) },
-    });
+    expect(invalid.body).toMatchObject({ ok: false, reason: 'invalid', fieldErrors: { from_email: expect.any(String) } });
 
-    for (let i = 0; i < 5; i++) expect((await answerLeadPost(post(), SITE, submit)).status).toBe(200);
-    const limited = await answerLeadPost(post(), SITE, submit);
+    for (let i = 0; i < 5; i++) expect((await post(url)).status).toBe(200);
+    const limited = await post(url);
     expect(limited.status).toBe(429);
-    expect(JSON.parse(limited.body)).toMatchObject({ ok: false, reason: 'limited' });
+    expect(limited.body).toMatchObject({ ok: false, reason: 'limited' });
     expect(await listLeads(db, { includeSpam: true })).toHaveLength(5);
   });
 
   it("answers 503 with the spec's 'Uh oh!' when the lead cannot be stored", async () => {
-    const failing: Submit = (kind, values, sender) =>
-      submitLead(kind, values, {
-        db: () => Promise.reject(new Error('disk full')),
-        ...sender,
-        spam: { minFillSeconds: 0, rateLimit: 10, windowMinutes: 10 },
-        log,
-      });
-    const answer = await answerLeadPost(post(), SITE, failing);
+    const url = await serveEndpoint((kind, values, sender) =>
+      submitLead(kind, values, { db: () => Promise.reject(new Error('disk full')), ...sender, ...settings(10) }),
+    );
+    const answer = await post(url);
     expect(answer.status).toBe(503);
-    expect(JSON.parse(answer.body)).toMatchObject({ ok: false, reason: 'failed', title: SUBMIT_FAILED.title });
+    expect(answer.body).toMatchObject({ ok: false, reason: 'failed', title: SUBMIT_FAILED.title });
   });
 
-  it('refuses unknown forms, other sites and other encodings before storing anything', async () => {
-    const { db, submit } = await setup();
-    expect((await answerLeadPost(post({ path: '/api/leads/payment' }), SITE, submit)).status).toBe(404);
-    expect((await answerLeadPost(post({ origin: 'https://evil.example' }), SITE, submit)).status).toBe(403);
-    expect((await answerLeadPost(post({ origin: undefined }), SITE, submit)).status).toBe(403);
-    expect((await answerLeadPost(post({ contentType: 'application/json', body: Buffer.from('{}') }), SITE, submit)).status).toBe(
-      415,
-    );
-    expect(
-      (
-        await answerLeadPost(
-          post({ contentType: 'multipart/form-data; boundary=x', body: Buffer.from('--x\r\nbroken') }),
-          SITE,
-          submit,
-        )
-      ).status,
-    ).toBe(415);
+  it('refuses unknown forms, other sites and broken or foreign bodies before storing anything', async () => {
+    const { db, url } = await setup();
+    expect(await post(url, { path: '/api/leads/payment' })).toEqual({ status: 404, body: { error: 'No such form.' } });
+    expect((await post(url, { headers: { Origin: 'https://evil.example' } })).status).toBe(403);
+    const json = await post(url, { body: '{}', headers: { 'Content-Type': 'application/json' } });
+    expect(json).toEqual({ status: 415, body: { error: REFUSALS.encoding.message } });
+    const broken = await post(url, { body: '--x\r\nbroken', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } });
+    expect(broken).toEqual({ status: 400, body: { error: REFUSALS.malformed.message } });
+    const big = await post(url, { body: `${contact.toString()}&message=${'x'.repeat(200_000)}` });
+    expect(big).toEqual({ status: 413, body: { error: REFUSALS.tooLarge.message } });
     expect(await listLeads(db, { includeSpam: true })).toEqual([]);
   });
-});
 
-describe('same origin', () => {
-  it("accepts the request's own host or the site's configured origin", () => {
-    expect(sameOrigin('http://127.0.0.1:3000', '127.0.0.1:3000', SITE.siteUrl)).toBe(true);
-    expect(sameOrigin('https://www.example.com', 'app.internal:3000', SITE.siteUrl)).toBe(true);
-    expect(sameOrigin('https://example.com', 'app.internal:3000', SITE.siteUrl)).toBe(false);
-    expect(sameOrigin('null', '127.0.0.1:3000', SITE.siteUrl)).toBe(false);
-    expect(sameOrigin(undefined, '127.0.0.1:3000', SITE.siteUrl)).toBe(false);
+  it("counts the rate limit against the socket's address, whatever forwarding headers say", async () => {
+    const { db, url } = await setup(1);
+    for (let i = 0; i < 6; i++) {
+      const forged = {
+        'X-Forwarded-For': `198.51.100.${i}`,
+        'X-Real-IP': `198.51.100.${i}`,
+        'X-Clp-Client-Address': `10.0.0.${i}`,
+      };
+      await post(url, { headers: forged });
+    }
+    expect(new Set((await listLeads(db, { includeSpam: true })).map((lead) => lead.isSpam))).toEqual(new Set([false, true]));
+    expect((await post(url)).status).toBe(429);
   });
 });

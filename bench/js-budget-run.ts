@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { buildIfNeeded, startProductionServer } from '../tests/support/production-server';
+import { buildEmptyNextApp, startEmptyNextApp } from './empty-next-app';
+import { measurePage, publicPages, type PageJs } from './measure-js';
+
+/** The target from the issues: at most 15 KB (gzip) above an empty Next.js page. */
+export const BUDGET_BYTES = 15 * 1024;
+
+export type Verdict = 'OK' | 'OVER' | 'SKIPPED';
+export interface PageReport extends PageJs {
+  /** null for a page that did not answer 200. */
+  deltaBytes: number | null;
+  verdict: Verdict;
+}
+export interface JsBudgetReport {
+  budgetBytes: number;
+  baseline: PageJs;
+  pages: PageReport[];
+}
+
+/**
+ * Builds what needs building, serves the site (on a temporary SQLite file) and the empty app,
+ * and measures each page against the empty one. Pages are measured one at a time: on a 2-core
+ * machine parallel loads only make network idle slower to reach.
+ */
+export async function runJsBudget(browser: Browser, options: { pages?: string[]; log: (message: string) => void }) {
+  // stdout of the builds goes to stderr, so `--json` prints nothing but the report.
+  buildIfNeeded(['ignore', 2, 2]);
+  const emptyDir = buildEmptyNextApp(options.log);
+  const dataDir = mkdtempSync(join(tmpdir(), 'clp-bench-db-'));
+  const servers = await Promise.allSettled([
+    startProductionServer({ databasePath: join(dataDir, 'site.db') }),
+    startEmptyNextApp(emptyDir),
+  ]);
+  try {
+    const [site, empty] = servers.map((result) => {
+      if (result.status === 'rejected') throw result.reason;
+      return result.value;
+    });
+    const baseline = await measurePage(browser, empty!.url, '/');
+    if (baseline.httpStatus !== 200) throw new Error(`the empty Next.js app answered ${baseline.httpStatus}`);
+    const pages: PageReport[] = [];
+    for (const path of options.pages ?? (await publicPages(site!.url))) {
+      const page = await measurePage(browser, site!.url, path);
+      if (page.httpStatus !== 200) {
+        pages.push({ ...page, deltaBytes: null, verdict: 'SKIPPED' });
+        continue;
+      }
+      const deltaBytes = page.gzipBytes - baseline.gzipBytes;
+      pages.push({ ...page, deltaBytes, verdict: deltaBytes > BUDGET_BYTES ? 'OVER' : 'OK' });
+    }
+    return { budgetBytes: BUDGET_BYTES, baseline, pages } satisfies JsBudgetReport;
+  } finally {
+    for (const result of servers) if (result.status === 'fulfilled') await result.value.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export function formatTable(report: JsBudgetReport): string {
+  const rows = [
+    ['Page', 'Scripts', 'gzip KB', 'vs empty KB', 'Before interaction', 'Status'],
+    ['(empty Next.js page)', String(report.baseline.scripts.length), kb(report.baseline.gzipBytes), '', '', 'baseline'],
+    ...report.pages.map((page) =>
+      page.deltaBytes === null
+        ? [page.path, '', '', '', '', `SKIPPED (${page.httpStatus})`]
+        : [
+            page.path,
+            String(page.scripts.length),
+            kb(page.gzipBytes),
+            `${page.deltaBytes >= 0 ? '+' : ''}${kb(page.deltaBytes)}`,
+            `${page.scriptsBeforeInteraction} files, ${kb(page.gzipBytesBeforeInteraction)} KB`,
+            page.verdict,
+          ],
+    ),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => (column === 0 || column === 5 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ');
+  const budget = `Budget: at most ${kb(report.budgetBytes)} KB of gzip JavaScript above the empty page (aim for 5 KB).`;
+  const deferred = "Public pages load Next's scripts at a visitor's first interaction; the totals include them.";
+  return [line(rows[0]!), ...rows.slice(1).map(line), '', budget, deferred].map((text) => text.trimEnd()).join('\n');
+}

@@ -1,0 +1,91 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser } from '@playwright/test';
+import { HYDRATED_ATTRIBUTE } from '../lib/site/deferred-boot-markers';
+
+/**
+ * Measures the JavaScript a page loads as the gzip size (level 9) of each script's body, not as
+ * transfer sizes: the same build gives the same bytes on any machine, so a test can assert on it.
+ */
+
+export interface PageJs {
+  path: string;
+  /** HTTP status of the document; only a 200 page is measured. */
+  httpStatus: number;
+  /** Every script the page loads, up to and after the visitor's first interaction. */
+  scripts: { url: string; gzipBytes: number }[];
+  gzipBytes: number;
+  /** Of those, the scripts loaded before any interaction (public pages defer Next's runtime). */
+  scriptsBeforeInteraction: number;
+  gzipBytesBeforeInteraction: number;
+}
+
+async function gzipBytesOf(url: string): Promise<number> {
+  // identity: we compress the body ourselves, whatever the server's compression settings are.
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+}
+
+/** Resolves once no script has been requested for `quietMs`. */
+async function scriptsSettled(latest: () => number, quietMs = 750) {
+  while (Date.now() - latest() < quietMs) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/**
+ * Loads `path` in a fresh context (empty cache), then moves the pointer as a visitor would, and
+ * sums every same-origin script the page loaded: public pages load Next's scripts only at the
+ * first interaction (server/deferred-boot), and the budget counts them all the same.
+ */
+export async function measurePage(browser: Browser, baseUrl: string, path: string): Promise<PageJs> {
+  const origin = new URL(baseUrl).origin;
+  const context = await browser.newContext();
+  const urls = new Set<string>();
+  let lastScriptAt = Date.now();
+  try {
+    const page = await context.newPage();
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') lastScriptAt = Date.now();
+    });
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script' && new URL(response.url()).origin === origin) urls.add(response.url());
+    });
+    // networkidle, so scripts loaded after hydration (lazy chunks, prefetches) count too.
+    const response = await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
+    const httpStatus = response?.status() ?? 0;
+    const empty = { path, httpStatus, scripts: [], gzipBytes: 0, scriptsBeforeInteraction: 0, gzipBytesBeforeInteraction: 0 };
+    if (httpStatus !== 200) return empty;
+    const before = new Set(urls);
+    await page.mouse.move(20, 20);
+    if (before.size === 0) await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
+    await scriptsSettled(() => lastScriptAt);
+    const scripts: PageJs['scripts'] = [];
+    for (const url of [...urls].sort()) scripts.push({ url, gzipBytes: await gzipBytesOf(url) });
+    const sum = (list: typeof scripts) => list.reduce((total, script) => total + script.gzipBytes, 0);
+    return {
+      path,
+      httpStatus,
+      scripts,
+      gzipBytes: sum(scripts),
+      scriptsBeforeInteraction: before.size,
+      gzipBytesBeforeInteraction: sum(scripts.filter((script) => before.has(script.url))),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The database seed's post, for when /blog does not list one (or does not exist yet). */
+const SEED_POST = '/blog/understanding-construction-loans';
+
+/** The newest post: the first post /blog links to, as the list is newest first. */
+export async function newestPost(baseUrl: string): Promise<string> {
+  const response = await fetch(new URL('/blog', baseUrl));
+  if (!response.ok) return SEED_POST;
+  const match = /href="(\/blog\/[^"/?#]+)"/.exec(await response.text());
+  return match?.[1] ?? SEED_POST;
+}
+
+/** Every public page of the spec; those not built yet answer 404 and are reported as skipped. */
+export async function publicPages(baseUrl: string): Promise<string[]> {
+  return ['/', '/rates', '/blog', '/ebook', await newestPost(baseUrl), '/privacy', '/licenses'];
+}

@@ -1,0 +1,102 @@
+// Builds what `npm start` runs: Next's production build (`next build` into .next/) and the server
+// (server/index.ts and what it imports, bundled by esbuild into server-build/, so it runs on plain
+// `node`; dependencies stay in node_modules). Plain JavaScript, because it runs before anything is
+// compiled.
+//
+//   node server/build.mjs                       both (npm run build)
+//   node server/build.mjs --if-needed           only what is older than its sources (npm start)
+//   node server/build.mjs --server [--if-needed] the server only (npm run dev, npm run db:migrate)
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const SERVER_BUILD = join(root, 'server-build');
+
+const SHARED_SOURCES = ['lib', 'package-lock.json', 'tsconfig.json'];
+/** What `next build` reads. */
+const APP_SOURCES = [
+  ...SHARED_SOURCES,
+  'app',
+  'components',
+  'public',
+  'next.config.ts',
+  'proxy.ts',
+  'instrumentation.ts',
+  'postcss.config.mjs',
+];
+/** What the server bundle is made of. */
+const SERVER_SOURCES = [...SHARED_SOURCES, 'server'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** True when `marker` exists and no source is newer than it. */
+function isCurrent(marker, sources) {
+  if (!existsSync(marker)) return false;
+  const built = statSync(marker).mtimeMs;
+  return sources.every((source) => newestMtime(join(root, source)) <= built);
+}
+
+export const appIsCurrent = () => isCurrent(join(root, '.next', 'BUILD_ID'), APP_SOURCES);
+export const serverIsCurrent = () => isCurrent(join(SERVER_BUILD, 'index.js'), SERVER_SOURCES);
+
+/** `server-only` throws outside Next's server bundles by design; the server is server code too. */
+const serverOnly = {
+  name: 'server-only',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^server-only$/ }, () => ({ path: 'server-only', namespace: 'empty' }));
+    esbuild.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
+export async function buildServer() {
+  await build({
+    absWorkingDir: root,
+    entryPoints: { index: 'server/index.ts', migrate: 'server/migrate.ts' },
+    outdir: SERVER_BUILD,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    splitting: true,
+    sourcemap: 'linked',
+    plugins: [serverOnly],
+    logLevel: 'warning',
+  });
+}
+
+export function buildApp() {
+  const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const result = spawnSync(process.execPath, [next, 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error(`next build failed (exit code ${String(result.status)})`);
+}
+
+async function main(args) {
+  const ifNeeded = args.includes('--if-needed');
+  if (!args.includes('--server') && !(ifNeeded && appIsCurrent())) {
+    if (ifNeeded) console.warn('No current production build: running next build (a minute or two the first time).');
+    buildApp();
+  }
+  if (!(ifNeeded && serverIsCurrent())) await buildServer();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

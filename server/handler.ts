@@ -1,0 +1,84 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Env } from '../lib/env-schema';
+import { STARTUP_HEADER } from '../lib/runtime/startup-call';
+import { stampClientAddress } from './client-address';
+import { answerLeadPost, isLeadPost } from './lead-endpoint';
+import { runPipeline, type Step } from './pipeline';
+import { deferredBoot } from './pipeline/deferred-boot';
+import { sharedCacheLifetime } from './pipeline/cdn-cache-control';
+import type { MicroCache } from './pipeline/micro-cache';
+import { redirectStatus } from './pipeline/redirect-status';
+import { securityHeaders } from './pipeline/security-headers';
+import { checkBody, checkLength, isPagePost, readBody, REFUSALS, replay, type Refusal } from './request-guard';
+import { STARTUP_TOKEN_HEADER } from './startup';
+
+type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * The path of every request, from the socket to the app:
+ *
+ * 1. The client's address is decided and stamped, and every header a visitor must not set is
+ *    removed (./client-address.ts).
+ * 2. Until start-up has finished, requests wait (only the server's own start-up call passes).
+ * 3. A fresh copy in the micro-cache answers an anonymous page view at once.
+ * 4. Otherwise the response pipeline (./pipeline.ts) wraps the response, and
+ *    - a lead form's post is answered by the lead endpoint (./lead-endpoint.ts), without Next;
+ *    - a post to a page (a Server Action) has its body checked first (./request-guard.ts);
+ *    - everything else goes to Next, which renders pages and runs route handlers and actions.
+ */
+export function createHandler(options: { app: NextHandler; microCache: MicroCache; env: Env; startupToken: string }) {
+  const { app, microCache, env, startupToken } = options;
+  const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
+  const steps: Step[] = [securityHeaders(site), redirectStatus, sharedCacheLifetime, deferredBoot, microCache.step];
+
+  let admitted = false;
+  const waiting: (() => void)[] = [];
+
+  function serve(req: IncomingMessage, res: ServerResponse): void {
+    if (!isLeadPost(req.method, req.url) && microCache.answer(req, res)) return;
+    runPipeline(req, res, steps);
+    if (isLeadPost(req.method, req.url)) return void answerLeadPost(req, res, site);
+    if (isPagePost(req.method, req.url)) return guardPagePost(req, res);
+    void app(req, res);
+  }
+
+  /** Oversized or malformed form posts are refused here, before any Server Action runs. */
+  function guardPagePost(req: IncomingMessage, res: ServerResponse): void {
+    // The rest of a refused body is read and dropped, so the client sees the answer, not a reset.
+    const refuse = ({ status, message }: Refusal) => {
+      req.resume();
+      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message);
+    };
+    const refusal = checkLength(req.headers);
+    if (refusal) return refuse(refusal);
+    readBody(req)
+      .then((body) => {
+        const bad = body ? checkBody(req.headers['content-type'], body) : REFUSALS.tooLarge;
+        if (bad) refuse(bad);
+        else void app(replay(req, body!), res);
+      })
+      .catch(() => res.destroy());
+  }
+
+  function handler(req: IncomingMessage, res: ServerResponse): void {
+    const startupCall = carriesToken(req.headers[STARTUP_TOKEN_HEADER], startupToken);
+    stampClientAddress(req, env.TRUST_PROXY);
+    if (startupCall) req.headers[STARTUP_HEADER] = '1';
+    if (admitted || startupCall) serve(req, res);
+    else waiting.push(() => serve(req, res));
+  }
+
+  /** Lets the requests that waited for start-up in, and every later one at once. */
+  function admit(): void {
+    admitted = true;
+    for (const release of waiting.splice(0)) release();
+  }
+
+  return { handler, admit };
+}
+
+function carriesToken(given: string | string[] | undefined, token: string): boolean {
+  if (typeof given !== 'string' || given.length !== token.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(token));
+}

@@ -1,0 +1,54 @@
+import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import { BOOT_VERSION, deferNextBoot } from '../deferred-boot/transform';
+import { isShareable, type Exchange, type Step } from '../pipeline';
+
+/**
+ * Applies the deferred boot (../deferred-boot/transform.ts, ADR 009) to the pages every visitor
+ * shares: shareable HTML. Next has already compressed the page, so it is decoded, rewritten and
+ * encoded again; it then goes out with its real length (the pipeline sets it) and an ETag of its
+ * own. Anything else passes untouched.
+ */
+
+const CODECS: Record<string, { decode: (body: Buffer) => Buffer; encode: (body: Buffer) => Buffer }> = {
+  identity: { decode: (body) => body, encode: (body) => body },
+  gzip: { decode: gunzipSync, encode: (body) => gzipSync(body) },
+  deflate: { decode: inflateSync, encode: (body) => deflateSync(body) },
+  br: { decode: brotliDecompressSync, encode: (body) => brotliCompressSync(body) },
+};
+
+/** `"abc"` -> `"abc-b1"`: a rewritten page is another representation than the one Next tagged. */
+export const rewrittenEtag = (etag: string) => etag.replace(/"$/, `-${BOOT_VERSION}"`);
+/** The reverse, for If-None-Match, so Next's own 304 answers keep working. */
+export const nextEtag = (header: string) => header.replaceAll(`-${BOOT_VERSION}"`, '"');
+
+const isHtmlPage = (exchange: Exchange) =>
+  isShareable(exchange) && String(exchange.headers['content-type'] ?? '').startsWith('text/html');
+
+/** The rewritten page in the encoding Next chose; the page as it was when it cannot be read. */
+function rewrite(encoding: string, body: Buffer): Buffer {
+  const codec = CODECS[encoding.toLowerCase()];
+  if (!codec) return body;
+  try {
+    const html = deferNextBoot(codec.decode(body).toString('utf8'));
+    return html === null ? body : codec.encode(Buffer.from(html, 'utf8'));
+  } catch {
+    return body;
+  }
+}
+
+export const deferredBoot: Step = {
+  name: 'deferred boot',
+  request(req) {
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch) req.headers['if-none-match'] = nextEtag(ifNoneMatch);
+  },
+  head(exchange) {
+    if (!exchange.fromPageCache) return;
+    const etag = exchange.headers.etag;
+    if (typeof etag === 'string') exchange.headers.etag = rewrittenEtag(etag);
+    // A HEAD answer has the GET's ETag; its length is unknown without the body, so it is left out.
+    if (exchange.req.method === 'HEAD' && isHtmlPage(exchange)) delete exchange.headers['content-length'];
+  },
+  holdsBody: isHtmlPage,
+  body: (exchange, body) => rewrite(String(exchange.headers['content-encoding'] ?? 'identity'), body),
+};

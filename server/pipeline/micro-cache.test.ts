@@ -1,0 +1,92 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
+import { runPipeline } from '../pipeline';
+import { cacheKey, MicroCache, TTL_MS } from './micro-cache';
+
+let server: Server | undefined;
+const close = () =>
+  new Promise<void>((resolve) => {
+    if (!server) return resolve();
+    server.close(() => resolve());
+    server = undefined;
+  });
+afterEach(close);
+
+interface AppAnswer {
+  status?: number;
+  marked?: boolean;
+  nextCache?: string;
+  encoding?: string;
+}
+
+/** A real HTTP server whose "Next" answers with a counter, behind the cache as the server uses it. */
+async function serve(cache: MicroCache, answer: AppAnswer = {}) {
+  let renders = 0;
+  const app = (res: ServerResponse) => {
+    renders++;
+    res.statusCode = answer.status ?? 200;
+    if (answer.marked !== false) res.setHeader(PUBLIC_PAGE_HEADER, '1');
+    res.setHeader('x-nextjs-cache', answer.nextCache ?? 'HIT');
+    res.setHeader('content-type', 'text/html');
+    if (answer.encoding) res.setHeader('content-encoding', answer.encoding);
+    res.write('<p>render ');
+    res.end(`${renders}</p>`);
+  };
+  server = createServer((req, res) => {
+    if (cache.answer(req, res)) return;
+    runPipeline(req, res, [cache.step]);
+    app(res);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const get = async (headers: Record<string, string> = {}) => {
+    const response = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'accept-encoding': 'identity', ...headers } });
+    return { status: response.status, body: await response.text(), type: response.headers.get('content-type') };
+  };
+  return { get, renders: () => renders };
+}
+
+describe('MicroCache', () => {
+  it('replays a shareable page with its headers until the TTL passes', async () => {
+    let now = 0;
+    const cache = new MicroCache(() => now);
+    const { get, renders } = await serve(cache);
+    expect((await get()).body).toBe('<p>render 1</p>');
+    expect(await get()).toEqual({ status: 200, body: '<p>render 1</p>', type: 'text/html' });
+    expect(renders()).toBe(1);
+    now += TTL_MS;
+    expect((await get()).body).toBe('<p>render 2</p>');
+  });
+
+  it('is purged at once by an admin write', async () => {
+    const cache = new MicroCache(() => 0);
+    const { get } = await serve(cache);
+    await get();
+    cache.purge();
+    expect((await get()).body).toBe('<p>render 2</p>');
+  });
+
+  it('never stores unmarked, uncached, failed or differently encoded responses', async () => {
+    const answers: AppAnswer[] = [{ marked: false }, { status: 404 }, { nextCache: 'MISS' }, { encoding: 'x-compress' }];
+    for (const answer of answers) {
+      const { get, renders } = await serve(new MicroCache(() => 0), answer);
+      await get();
+      await get();
+      expect(renders(), JSON.stringify(answer)).toBe(2);
+      await close();
+    }
+  });
+
+  it('leaves signed-in, navigation and admin requests to Next', () => {
+    const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, headers, method });
+    expect(cacheKey(req('/rates'))).toBe('identity /rates');
+    expect(cacheKey(req('/rates', { 'accept-encoding': 'gzip, br' }))).toBe('gzip /rates');
+    expect(cacheKey(req('/rates', { cookie: 'clp_owner=1' }))).toBeNull();
+    expect(cacheKey(req('/rates', { rsc: '1' }))).toBeNull();
+    expect(cacheKey(req('/rates?_rsc=abc'))).toBeNull();
+    expect(cacheKey(req('/admin'))).toBeNull();
+    expect(cacheKey(req('/api/health'))).toBeNull();
+    expect(cacheKey(req('/contact', {}, 'POST'))).toBeNull();
+  });
+});

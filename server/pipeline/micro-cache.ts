@@ -1,0 +1,107 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { isShareable, type Exchange, type Step } from '../pipeline';
+
+/**
+ * A micro-cache of anonymous public page views, in front of Next in this process. Next already
+ * serves these pages from its own cache, but it still spends several milliseconds assembling each
+ * response; replaying the finished bytes for a second at a time serves them at static-file speed.
+ * Admin writes purge it at once (lib/cache/expire.server.ts); across instances a copy lives at
+ * most TTL_MS. It stores only shareable pages Next served from its cache (a HIT), as the pipeline
+ * finished them, so a replay is exactly what the first visitor got.
+ */
+
+export const TTL_MS = 1000;
+/** While one request refreshes an expired entry, others may get the old copy this long. */
+const STALE_GRACE_MS = 10_000;
+const MAX_ENTRIES = 500;
+
+/** Requests Next answers differently (client navigations, prefetches, actions) are never cached. */
+const VARYING_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-action',
+  'next-url',
+];
+const UNCACHED_PREFIXES = ['/admin', '/login', '/api/', '/_next/'];
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+interface Entry {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  storedAt: number;
+  refreshing: boolean;
+}
+
+/** The key of a request the cache may answer (by encoding and URL), or null. */
+export function cacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
+  const url = req.url ?? '/';
+  if (req.method !== 'GET' || req.headers.cookie || url.includes('_rsc=')) return null;
+  if (VARYING_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
+  if (UNCACHED_PREFIXES.some((prefix) => url.startsWith(prefix))) return null;
+  return `${acceptsGzip(req) ? 'gzip' : 'identity'} ${url}`;
+}
+
+const acceptsGzip = (req: Pick<IncomingMessage, 'headers'>) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+
+/** The entry fits its key: gzip for clients that take it, no encoding for the rest. */
+function encodingFits(exchange: Exchange): boolean {
+  const encoding = exchange.headers['content-encoding'];
+  return acceptsGzip(exchange.req) ? encoding === 'gzip' : encoding === undefined;
+}
+
+export class MicroCache {
+  private entries = new Map<string, Entry>();
+
+  constructor(private now: () => number = Date.now) {}
+
+  purge(): void {
+    this.entries.clear();
+  }
+
+  /**
+   * Answers the request from the cache when it holds a fresh copy (true). Otherwise returns false,
+   * and an expired entry is marked as being refreshed, so concurrent requests get the old copy
+   * meanwhile instead of all reaching Next.
+   */
+  answer(req: IncomingMessage, res: ServerResponse): boolean {
+    const key = cacheKey(req);
+    const entry = key ? this.entries.get(key) : undefined;
+    if (!entry) return false;
+    const age = this.now() - entry.storedAt;
+    if (age < TTL_MS || (entry.refreshing && age < STALE_GRACE_MS)) {
+      res.writeHead(entry.status, { ...entry.headers, 'content-length': entry.body.length });
+      res.end(entry.body);
+      return true;
+    }
+    entry.refreshing = true;
+    return false;
+  }
+
+  /** The pipeline step that keeps what the pipeline sent for the requests the cache may answer. */
+  readonly step: Step = {
+    name: 'micro-cache',
+    keepsCopy: (exchange) => this.storable(exchange),
+    finished: (exchange, body) => {
+      const key = cacheKey(exchange.req);
+      const previous = key ? this.entries.get(key) : undefined;
+      if (previous) previous.refreshing = false;
+      if (!key || !body || !this.storable(exchange)) return;
+      const kept = Object.fromEntries(Object.entries(exchange.headers).filter(([name]) => !HOP_HEADERS.has(name)));
+      this.entries.delete(key);
+      this.entries.set(key, { status: exchange.status, headers: kept, body, storedAt: this.now(), refreshing: false });
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    },
+  };
+
+  private storable(exchange: Exchange): boolean {
+    return (
+      cacheKey(exchange.req) !== null &&
+      isShareable(exchange) &&
+      exchange.app.headers['x-nextjs-cache'] === 'HIT' &&
+      encodingFits(exchange)
+    );
+  }
+}
