@@ -1,7 +1,8 @@
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_HEADER } from '../lib/http/public-page';
+import { listen, serversOfEachTest } from '../tests/support/http-server';
 import { HSTS_VALUE } from '../lib/http/security-headers';
 import { runPipeline, type Step } from './pipeline';
 import { CDN_CACHE_CONTROL, sharedCacheLifetime } from './pipeline/cdn-cache-control';
@@ -14,14 +15,9 @@ const PAGE =
   '<script src="/_next/static/chunks/one.js" async=""></script></head><body><h1>Rates</h1></body></html>';
 const NEXT_CACHED = 's-maxage=86400, stale-while-revalidate=518400';
 
-let server: Server | undefined;
-const close = () =>
-  new Promise<void>((resolve) => {
-    if (!server) return resolve();
-    server.close(() => resolve());
-    server = undefined;
-  });
-afterEach(close);
+const servers = serversOfEachTest();
+afterEach(servers.closeAll);
+const close = servers.closeAll;
 
 type App = (req: IncomingMessage, res: ServerResponse) => void;
 interface Answer {
@@ -32,12 +28,12 @@ interface Answer {
 
 /** A real HTTP server whose "app" stands in for Next, behind the pipeline. */
 async function serve(app: App, steps: Step[] = defaultSteps()) {
-  server = createServer((req, res) => {
-    runPipeline(req, res, steps);
-    app(req, res);
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const { port } = servers.track(
+    await listen((req, res) => {
+      runPipeline(req, res, steps);
+      app(req, res);
+    }),
+  );
   // node:http rather than fetch: fetch would undo the gzip the tests want to see.
   return (options: { method?: string; headers?: Record<string, string> } = {}) =>
     new Promise<Answer>((resolve, reject) => {

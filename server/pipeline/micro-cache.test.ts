@@ -1,17 +1,12 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
+import { listen, serversOfEachTest } from '../../tests/support/http-server';
 import { runPipeline } from '../pipeline';
 import { cacheKey, MicroCache, TTL_MS } from './micro-cache';
 
-let server: Server | undefined;
-const close = () =>
-  new Promise<void>((resolve) => {
-    if (!server) return resolve();
-    server.close(() => resolve());
-    server = undefined;
-  });
-afterEach(close);
+const servers = serversOfEachTest();
+afterEach(servers.closeAll);
 
 interface AppAnswer {
   status?: number;
@@ -33,15 +28,15 @@ async function serve(cache: MicroCache, answer: AppAnswer = {}) {
     res.write('<p>render ');
     res.end(`${renders}</p>`);
   };
-  server = createServer((req, res) => {
-    if (cache.answer(req, res)) return;
-    runPipeline(req, res, [cache.step]);
-    app(res);
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const { url } = servers.track(
+    await listen((req, res) => {
+      if (cache.answer(req, res)) return;
+      runPipeline(req, res, [cache.step]);
+      app(res);
+    }),
+  );
   const get = async (headers: Record<string, string> = {}) => {
-    const response = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'accept-encoding': 'identity', ...headers } });
+    const response = await fetch(`${url}/`, { headers: { 'accept-encoding': 'identity', ...headers } });
     return { status: response.status, body: await response.text(), type: response.headers.get('content-type') };
   };
   return { get, renders: () => renders };
@@ -74,7 +69,7 @@ describe('MicroCache', () => {
       await get();
       await get();
       expect(renders(), JSON.stringify(answer)).toBe(2);
-      await close();
+      await servers.closeAll();
     }
   });
 

@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { SUBMIT_FAILED } from '../../lib/leads/fields';
@@ -7,6 +6,7 @@ import { submitLead } from '../../lib/leads/submit.server';
 import { stampClientAddress } from '../../server/client-address';
 import { answerLeadPost, type Submit } from '../../server/lead-endpoint';
 import { REFUSALS } from '../../server/request-guard';
+import { listen } from '../support/http-server';
 import { tempSqlite } from '../support/temp-db';
 
 /**
@@ -25,13 +25,12 @@ const log = { warn: vi.fn(), error: vi.fn() };
 const settings = (rateLimit: number) => ({ spam: { minFillSeconds: 0, rateLimit, windowMinutes: 10 }, log });
 
 async function serveEndpoint(submit: Submit): Promise<string> {
-  const server: Server = createServer((req, res) => {
+  const server = await listen((req, res) => {
     stampClientAddress(req, false);
     void answerLeadPost(req, res, SITE, submit);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  cleanups.push(server.close);
+  return server.url;
 }
 
 async function setup(rateLimit = 10) {
