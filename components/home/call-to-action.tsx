@@ -1,4 +1,4 @@
-import { OpenModalLink } from '@/components/leads/open-modal-link';
+import { OpenModalButton } from '@/components/leads/open-modal-button';
 import { Icon } from '@/components/site/sprite-icon';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
@@ -19,9 +19,9 @@ export function CallToAction({ cta, phone, tollFreePhone }: { cta: SiteContent['
           </Editable>
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <OpenModalLink modal="application" className={buttonStyles.primary}>
+          <OpenModalButton modal="application" className={buttonStyles.primary}>
             <Editable path="cta.cta">{cta.cta}</Editable>
-          </OpenModalLink>
+          </OpenModalButton>
           <ToastButton toast={phoneToast(phone)} className={buttonStyles.outlineLight}>
             <Icon name="phone" className="size-5" />
             <Editable path="cta.callButton">{cta.callButton}</Editable>

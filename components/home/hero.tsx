@@ -1,4 +1,4 @@
-import { OpenModalLink } from '@/components/leads/open-modal-link';
+import { OpenModalButton } from '@/components/leads/open-modal-button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
@@ -23,9 +23,9 @@ export function Hero({ hero }: { hero: SiteContent['hero'] }) {
             </Editable>
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <OpenModalLink modal="application" className={buttonStyles.primary}>
+            <OpenModalButton modal="application" className={buttonStyles.primary}>
               <Editable path="hero.primaryButton">{hero.primaryButton}</Editable>
-            </OpenModalLink>
+            </OpenModalButton>
             <ToastButton toast={featureInProgressToast} className={buttonStyles.secondary}>
               <Editable path="hero.secondaryButton">{hero.secondaryButton}</Editable>
             </ToastButton>

@@ -1,5 +1,5 @@
 import { SectionHeading } from '@/components/site/section-heading';
-import { OpenModalLink } from '@/components/leads/open-modal-link';
+import { OpenModalButton } from '@/components/leads/open-modal-button';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
 import { Editable } from '@/components/edit-mode/editable';
@@ -31,9 +31,9 @@ export function Process({ process }: { process: SiteContent['process'] }) {
           ))}
         </ol>
         <div className="mt-12 text-center">
-          <OpenModalLink modal="application" className={buttonStyles.primary}>
+          <OpenModalButton modal="application" className={buttonStyles.primary}>
             <Editable path="process.buttonText">{process.buttonText}</Editable>
-          </OpenModalLink>
+          </OpenModalButton>
         </div>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { OpenModalLink } from '@/components/leads/open-modal-link';
+import { OpenModalButton } from '@/components/leads/open-modal-button';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
 import { mainNav } from '@/lib/site/nav';
@@ -36,12 +36,12 @@ export function Header({ content }: { content: SiteContent }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <OpenModalLink
+          <OpenModalButton
             modal="contact"
             className="border-brand-700 text-brand-700 hover:bg-brand-50 hidden rounded-md border px-3 py-2 text-sm font-semibold sm:block"
           >
             Contact
-          </OpenModalLink>
+          </OpenModalButton>
           <ToastButton
             toast={phoneToast(contact.phone)}
             className="bg-brand-700 hover:bg-brand-800 flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-white"

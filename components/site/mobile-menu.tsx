@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { OpenModalLink } from '@/components/leads/open-modal-link';
+import { OpenModalButton } from '@/components/leads/open-modal-button';
 
 /**
  * The header links on small screens: a disclosure that Escape closes (following a link loads the
@@ -59,13 +59,15 @@ export function MobileMenu({
             </li>
           ))}
           <li>
-            <OpenModalLink
+            {/* The menu closes as the modal opens, hiding this button: focus comes back to the toggle. */}
+            <OpenModalButton
               modal="contact"
               onOpen={() => setOpen(false)}
-              className="block rounded-md px-3 py-3 font-medium text-slate-800 hover:bg-slate-100"
+              returnFocusTo={buttonRef}
+              className="block w-full rounded-md px-3 py-3 text-left font-medium text-slate-800 hover:bg-slate-100"
             >
               Contact
-            </OpenModalLink>
+            </OpenModalButton>
           </li>
         </ul>
       </nav>

@@ -150,12 +150,20 @@ test('owner edits texts in place: Enter, blur, Escape, undo, a rejected value, k
   const primary = page.locator('[data-edit-path="hero.primaryButton"]');
   const primaryBefore = (await primary.textContent()) ?? '';
   await primary.click();
-  // A label inside a link is edited: the application modal does not open.
+  // A label inside a button is edited: the application modal does not open, nor is its form sent.
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Edit hero › primaryButton' }).fill('   ');
   await page.keyboard.press('Enter');
   await expect(toast(page)).toContainText('This field is required. The previous value was kept.');
   await expect(primary).toHaveText(primaryBefore);
+  // From the keyboard too: Enter on the focused label opens its editor, not the modal.
+  await primary.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Edit hero › primaryButton' })).toBeFocused();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(primary).toBeFocused();
+  expect(new URL(page.url()).pathname).toBe('/');
   expect(await anonymousHtml(server.url)).toContain(`>${primaryBefore}<`);
 
   // Every edit is a revision in the admin's History.

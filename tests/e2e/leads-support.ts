@@ -102,7 +102,9 @@ export async function postPageForm(
   init: { headers?: Record<string, string> } = {},
 ) {
   const html = await (await fetch(`${baseUrl}${path}`)).text();
-  const form = html.slice(html.indexOf('<form'), html.indexOf('</form>'));
+  // The page's own form, in <main>: the header's Contact button sits in a form of its own.
+  const start = html.indexOf('<form', html.indexOf('<main'));
+  const form = html.slice(start, html.indexOf('</form>', start));
   const data = new FormData();
   for (const [, attributes] of form.matchAll(/<input([^>]*)>/g)) {
     if (!attributes!.includes('type="hidden"')) continue;

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CONSENT_TEXT } from '../../lib/leads/fields';
 import { fullApplicationSummary } from '../../lib/leads/test-data';
 import { startSmtp } from '../support/mail';
+import { bootPage } from './boot';
 import {
   MAIL_ENV,
   expectNoAxeViolations,
@@ -33,7 +34,7 @@ test.afterAll(async () => {
 
 test('the hero button opens the two-step application modal; it validates, submits and notifies the broker', async ({ page }) => {
   await page.goto(server.url);
-  await page.getByRole('link', { name: 'Start Qualification' }).click();
+  await page.getByRole('button', { name: 'Start Qualification' }).click();
   const dialog = page.getByRole('dialog', { name: 'Construction Loan Application' });
   await expect(dialog).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/');
@@ -90,7 +91,7 @@ test('the hero button opens the two-step application modal; it validates, submit
   await expectNoAxeViolations(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Start Qualification' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Start Qualification' })).toBeFocused();
 
   const [lead] = storedLeads(server.databasePath);
   expect(lead).toMatchObject({
@@ -107,25 +108,48 @@ test('the hero button opens the two-step application modal; it validates, submit
   await expect.poll(() => storedLeads(server.databasePath)[0]!.notification).toBe('sent');
 });
 
-test("'Start Your Qualification Now' and the closing call to action open the modal; Escape closes it", async ({ page }) => {
+test("'Start Your Qualification Now' and the closing call to action open the modal from the keyboard; Escape closes it", async ({
+  page,
+}) => {
   await page.goto(server.url);
-  for (const name of ['Start Your Qualification Now', 'Apply Now']) {
-    const link = page.getByRole('link', { name }).last();
-    await expect(link).toHaveAttribute('href', '/apply');
-    await link.focus();
-    await page.keyboard.press('Enter');
+  // A button answers Enter and Space alike.
+  for (const [name, key] of [
+    ['Start Your Qualification Now', 'Enter'],
+    ['Apply Now', 'Space'],
+  ] as const) {
+    const button = page.getByRole('button', { name, exact: true });
+    await expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    await button.focus();
+    await page.keyboard.press(key);
     const dialog = page.getByRole('dialog', { name: 'Construction Loan Application' });
     await expect(dialog).toBeVisible();
     await expect(dialog.locator(':focus')).toHaveCount(1);
+    expect(page.url()).toBe(server.url + '/');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(link).toBeFocused();
+    await expect(button).toBeFocused();
   }
+});
+
+test('a Ctrl-click on a button that opens the application opens /apply in a new tab instead, as a link would', async ({
+  page,
+  context,
+}) => {
+  await page.goto(server.url);
+  await bootPage(page);
+  const tab = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Start Qualification' }).click({ modifiers: ['ControlOrMeta'] });
+  const opened = await tab;
+  await expect(opened.getByRole('heading', { level: 1, name: 'Construction Loan Application' })).toBeVisible();
+  expect(new URL(opened.url()).pathname).toBe('/apply');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(page.url()).toBe(server.url + '/');
+  await opened.close();
 });
 
 test("an unreachable server shows the spec's 'Uh oh!' toast and keeps what was typed", async ({ page }) => {
   await page.goto(server.url);
-  await page.getByRole('link', { name: 'Start Qualification' }).click();
+  await page.getByRole('button', { name: 'Start Qualification' }).click();
   const dialog = page.getByRole('dialog');
   await fillFields(dialog, pick(fullApplication, step1Names));
   await dialog.getByRole('button', { name: 'Next' }).click();
@@ -149,7 +173,7 @@ test("an unreachable server shows the spec's 'Uh oh!' toast and keeps what was t
 
 test('the header Contact button opens the contact modal; consent is stored with its wording and page', async ({ page }) => {
   await page.goto(`${server.url}/rates`);
-  await page.getByRole('banner').getByRole('link', { name: 'Contact' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
   const dialog = page.getByRole('dialog', { name: 'Contact Us' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Send Message' }).click();
@@ -269,10 +293,21 @@ test.describe('without JavaScript', () => {
     expect(lead!.fields).toEqual(fullApplication);
   });
 
-  test('/contact accepts a message, and the header Contact link leads there', async ({ page }) => {
+  test('each button that opens the application leads to /apply', async ({ page }) => {
+    for (const name of ['Start Qualification', 'Start Your Qualification Now', 'Apply Now']) {
+      await page.goto(server.url);
+      await page.getByRole('main').getByRole('button', { name, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/apply');
+      await expect(page.getByRole('heading', { level: 1, name: 'Construction Loan Application' })).toBeVisible();
+      await expect(page.getByLabel(/Project Description/)).toBeVisible();
+    }
+  });
+
+  test('/contact accepts a message, and the header Contact button leads there', async ({ page }) => {
     await page.goto(server.url);
-    await page.getByRole('banner').getByRole('link', { name: 'Contact' }).click();
-    await expect(page).toHaveURL(/\/contact$/);
+    await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
+    // An empty GET form: the address may end in a bare '?'.
+    await expect(page).toHaveURL((url) => url.pathname === '/contact');
     await fillFields(page.locator('form'), { from_name: 'Nina', from_email: 'nina@example.com', message: 'No JS here.' });
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();

@@ -42,8 +42,8 @@ test.describe('shared layout', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const label of ['Home', 'Rates', 'Blog', 'Free Ebook'])
       await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
-    // Contact is a link to /contact that opens the contact form in place when JavaScript runs.
-    await expect(header.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+    // Contact is a button that opens the contact form in place (leads.spec.ts: /contact without JavaScript).
+    await expect(header.getByRole('button', { name: 'Contact' })).toHaveAttribute('aria-haspopup', 'dialog');
     await header.getByRole('button', { name: `Call ${c.contact.phone}` }).click();
     await expectToast(page, 'Ready to Call', c.contact.phone);
   });
@@ -95,6 +95,23 @@ test.describe('shared layout', () => {
     await expect(menu).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
 
+    // Its Contact opens the contact dialog; closing it brings focus back to the menu button.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const contact = menu.getByRole('button', { name: 'Contact' });
+    await expect(contact).toHaveAttribute('aria-haspopup', 'dialog');
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .include('header')
+      .analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await contact.click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+    await expect(dialog).toBeVisible();
+    await expect(menu).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Rates' }).click();
     await expect(page).toHaveURL(/\/rates$/);
@@ -135,7 +152,7 @@ test.describe('home page', () => {
 
   test('hero: buttons, features, badge and image', async ({ page }) => {
     await page.goto(server.url);
-    await expect(page.getByRole('link', { name: c.hero.primaryButton })).toBeVisible();
+    await expect(page.getByRole('button', { name: c.hero.primaryButton })).toBeVisible();
     for (const feature of c.hero.features)
       await expect(page.getByRole('list', { name: 'Highlights' }).getByText(feature)).toBeVisible();
     await expect(page.getByText(c.hero.badge)).toBeVisible();
@@ -158,7 +175,25 @@ test.describe('home page', () => {
     await expect(cards.nth(1).locator('svg use[href="#icon-wrench"]')).toHaveCount(1);
     const steps = page.getByRole('region', { name: c.process.title }).getByRole('heading', { level: 3 });
     await expect(steps).toHaveText(c.process.steps.map((s, i) => `Step ${i + 1}: ${s.title}`));
-    await expect(page.getByRole('link', { name: 'Start Your Qualification Now' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Your Qualification Now' })).toBeVisible();
+  });
+
+  test('every control that opens a dialog is a button that says so', async ({ page }) => {
+    await page.goto(server.url);
+    const openers = page.locator('[aria-haspopup]');
+    expect(
+      await openers.evaluateAll((all) => all.map((e) => `${e.tagName} ${e.getAttribute('aria-haspopup')} ${e.textContent}`)),
+    ).toEqual(
+      [
+        'Contact', // header
+        'Contact', // mobile menu
+        c.hero.primaryButton,
+        c.process.buttonText,
+        c.cta.cta,
+      ].map((name) => `BUTTON dialog ${name}`),
+    );
+    for (const name of [c.hero.primaryButton, c.process.buttonText, c.cta.cta, 'Contact'])
+      await expect(page.getByRole('button', { name, exact: true, includeHidden: true })).toHaveCount(name === 'Contact' ? 2 : 1);
   });
 
   test('testimonials show one star per rating point', async ({ page }) => {
@@ -199,7 +234,7 @@ test.describe('home page', () => {
   test('call to action, rates teaser and ebook promotion', async ({ page }) => {
     await page.goto(server.url);
     const cta = page.getByRole('region', { name: c.cta.title });
-    await expect(cta.getByRole('link', { name: c.cta.cta })).toBeVisible();
+    await expect(cta.getByRole('button', { name: c.cta.cta })).toBeVisible();
     await cta.getByRole('button', { name: 'Call Us' }).click();
     await expectToast(page, 'Ready to Call', c.contact.phone);
     const teaser = page.getByRole('region', { name: c.ratesTeaser.title });
