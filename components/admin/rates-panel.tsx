@@ -40,7 +40,7 @@ export function RatesPanel({ initial }: { initial: Rate[] }) {
 
   const remove = (rate: Rate) =>
     startTransition(async () => {
-      const result = await deleteRateAction(rate.id);
+      const result = await deleteRateAction({ id: rate.id });
       if (!result.ok) return void showToast({ title: result.title, description: result.error, variant: 'error' });
       setRates((list) => list.filter((r) => r.id !== rate.id));
       showToast({ title: result.title, description: result.message, variant: 'success' });
@@ -51,7 +51,7 @@ export function RatesPanel({ initial }: { initial: Rate[] }) {
       const order = rates.map((r) => r.id);
       const [id] = order.splice(from, 1);
       order.splice(to, 0, id!);
-      const result = await reorderRatesAction(order);
+      const result = await reorderRatesAction({ ids: order });
       if (!result.ok) return void showToast({ title: result.title, description: result.error, variant: 'error' });
       setRates(result.data);
     });
@@ -117,7 +117,7 @@ function RateRow({
   async function save(next = draft) {
     if (JSON.stringify(next) === JSON.stringify(toInput(rate))) return;
     setStatus('Saving...');
-    const result = await updateRateAction(rate.id, next);
+    const result = await updateRateAction({ ...next, id: rate.id });
     if (result.ok) {
       setErrors({});
       setStatus('Saved.');

@@ -2,7 +2,8 @@
 
 import { useActionState, useEffect, useRef } from 'react';
 import { showToast } from '@/components/ui/toast-store';
-import { changePasswordAction, signOutOtherSessionsAction, type ActionResult } from '@/lib/auth/account-actions';
+import type { ActionResult } from '@/lib/admin/result';
+import { changePasswordAction, signOutOtherSessionsAction } from '@/lib/auth/account-actions';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/policy';
 
 interface SessionRow {
@@ -12,7 +13,7 @@ interface SessionRow {
   userAgent: string;
 }
 
-function useResultToast(state: ActionResult, onSuccess?: () => void) {
+function useResultToast(state: ActionResult | null, onSuccess?: () => void) {
   useEffect(() => {
     if (!state) return;
     if (state.ok) {

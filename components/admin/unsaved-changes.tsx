@@ -3,8 +3,9 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 
 /**
- * Which dashboard panels hold unsaved edits. The tabs ask before switching away from one and the
- * browser asks (beforeunload) before the page is left or reloaded.
+ * Which dashboard sections hold unsaved edits. The section links ask before leaving one and the
+ * browser asks (beforeunload) before the page is left or reloaded. A section Next keeps hidden
+ * after a navigation (React Activity) runs its effect cleanups, so only the shown one counts.
  */
 type Registry = { set: (key: string, dirty: boolean) => void; isDirty: (key?: string) => boolean };
 

@@ -189,7 +189,7 @@ async function saveEdit(edit: Edit, onSaved: (path: string, value: string) => vo
     showToast({ title: result.title, description: result.error, variant: 'error' });
     return;
   }
-  const saved = result.value;
+  const saved = result.data.value;
   onSaved(path, saved);
   if (undo) {
     showToast({ title: 'Edit Undone', description: 'The previous value is back on the site.', variant: 'success' });

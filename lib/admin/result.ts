@@ -1,18 +1,37 @@
-/** What an admin Server Action answers: data and a toast on success, or an error with field messages. */
-export type AdminResult<T = undefined> =
-  | ({ ok: true; title: string; message?: string } & (T extends undefined ? object : { data: T }))
-  | { ok: false; title: string; error: string; fieldErrors?: Record<string, string> };
+/**
+ * What every admin Server Action answers: a toast title with data on success, or a title and an
+ * error (with messages per field when the input was the problem). Plain data, so client
+ * components import it as freely as the server does.
+ */
+export type ActionSuccess<T> = { ok: true; title: string; message?: string; data: T };
+export type ActionFailure = { ok: false; title: string; error: string; fieldErrors?: Record<string, string> };
+export type ActionResult<T = undefined> = ActionSuccess<T> | ActionFailure;
 
 export const SIGNED_OUT = {
   ok: false,
   title: 'Signed Out',
   error: 'Your session has ended. Please sign in again.',
-} as const;
+} as const satisfies ActionFailure;
 
-export const INVALID_REQUEST = { ok: false, title: '❌ Not Saved', error: 'The request was not understood.' } as const;
+/** Input the admin's own forms never send (a forged or stale request). */
+export const INVALID_REQUEST = {
+  ok: false,
+  title: '❌ Not Saved',
+  error: 'The request was not understood.',
+} as const satisfies ActionFailure;
 
-/** Field errors from a zod error, keyed by dotted path. */
-export function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+export function succeed(result: { title: string; message?: string }): ActionSuccess<undefined>;
+export function succeed<T>(result: { title: string; message?: string; data: T }): ActionSuccess<T>;
+export function succeed<T>(result: { title: string; message?: string; data?: T }): ActionSuccess<T | undefined> {
+  return { ok: true, ...result, data: result.data };
+}
+
+export function fail(title: string, error: string, fieldErrors?: Record<string, string>): ActionFailure {
+  return fieldErrors ? { ok: false, title, error, fieldErrors } : { ok: false, title, error };
+}
+
+/** Field errors from a zod error, keyed by dotted path ('' for the input as a whole). */
+export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) errors[issue.path.map(String).join('.')] ??= issue.message;
   return errors;

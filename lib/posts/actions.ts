@@ -1,63 +1,62 @@
 'use server';
 
-import { expireAfterWrite } from '../cache/expire.server';
 import { z } from 'zod';
-import { fieldErrorsOf, INVALID_REQUEST, SIGNED_OUT, type AdminResult } from '../admin/result';
-import { getAdminSession } from '../auth/session.server';
+import { adminAction } from '../admin/action.server';
+import { fail, succeed, type ActionFailure, type ActionResult } from '../admin/result';
 import { CacheTag } from '../cache/tags';
-import { getDb } from '../db/index.server';
 import { logger } from '../log.server';
 import { createPost, deletePost, PostWriteError, updatePost } from './mutations.server';
 import { MISSING_FIELDS, postInputSchema } from './schema';
-import type { Post } from './types';
 
 const id = z.string().min(1).max(64);
+const expires = [CacheTag.posts];
 
-function invalid(issues: z.core.$ZodIssue[]): AdminResult<Post> {
-  const fieldErrors = fieldErrorsOf(issues);
-  if (fieldErrors.title || fieldErrors.bodyHtml)
-    return { ok: false, title: MISSING_FIELDS.title, error: MISSING_FIELDS.message, fieldErrors };
-  return { ok: false, title: '❌ Post Not Saved', error: 'Some fields need attention.', fieldErrors };
+// The spec's '❌ Missing Fields' toast when the title or the content is missing.
+function invalid(fieldErrors: Record<string, string>): ActionFailure {
+  if (fieldErrors.title || fieldErrors.bodyHtml) return fail(MISSING_FIELDS.title, MISSING_FIELDS.message, fieldErrors);
+  return fail('❌ Post Not Saved', 'Some fields need attention.', fieldErrors);
+}
+
+/** Seed posts may be neither edited nor deleted: the mutations refuse them with this error. */
+async function allowed<T>(write: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof PostWriteError) return fail('❌ Not Allowed', error.message);
+    throw error;
+  }
 }
 
 /** Blog: 'Add Post'. The body is sanitized on the server whatever the editor sent. */
-export async function createPostAction(input: unknown): Promise<AdminResult<Post>> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  const parsed = postInputSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error.issues);
-  const post = await createPost(await getDb(), parsed.data);
-  expireAfterWrite(CacheTag.posts);
-  logger.info({ event: 'admin.post_created', id: post.id, slug: post.slug }, 'Blog post added');
-  return { ok: true, title: '✅ Blog Post Added!', message: `“${post.title}” is published.`, data: post };
-}
+export const createPostAction = adminAction(
+  postInputSchema,
+  async (input, { db }) => {
+    const post = await createPost(db, input);
+    logger.info({ event: 'admin.post_created', id: post.id, slug: post.slug }, 'Blog post added');
+    return succeed({ title: '✅ Blog Post Added!', message: `“${post.title}” is published.`, data: post });
+  },
+  { expires, invalid },
+);
 
-/** Blog: 'Save Changes' on a custom post. */
-export async function updatePostAction(postId: string, input: unknown): Promise<AdminResult<Post>> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  if (!id.safeParse(postId).success) return INVALID_REQUEST;
-  const parsed = postInputSchema.safeParse(input);
-  if (!parsed.success) return invalid(parsed.error.issues);
-  try {
-    const post = await updatePost(await getDb(), postId, parsed.data);
-    if (!post) return { ok: false, title: '❌ Post Not Found', error: 'This post was deleted elsewhere.' };
-    expireAfterWrite(CacheTag.posts);
-    logger.info({ event: 'admin.post_updated', id: post.id, slug: post.slug }, 'Blog post updated');
-    return { ok: true, title: '✅ Blog Post Updated!', message: `“${post.title}” is saved.`, data: post };
-  } catch (error) {
-    if (error instanceof PostWriteError) return { ok: false, title: '❌ Not Allowed', error: error.message };
-    throw error;
-  }
-}
+/** Blog: 'Save Changes' on a custom post: its id beside the form's fields. */
+export const updatePostAction = adminAction(
+  postInputSchema.extend({ id }),
+  async ({ id: postId, ...input }, { db }) =>
+    allowed(async () => {
+      const post = await updatePost(db, postId, input);
+      if (!post) return fail('❌ Post Not Found', 'This post was deleted elsewhere.');
+      logger.info({ event: 'admin.post_updated', id: post.id, slug: post.slug }, 'Blog post updated');
+      return succeed({ title: '✅ Blog Post Updated!', message: `“${post.title}” is saved.`, data: post });
+    }),
+  { expires, invalid },
+);
 
-export async function deletePostAction(postId: string): Promise<AdminResult> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  if (!id.safeParse(postId).success) return INVALID_REQUEST;
-  try {
-    await deletePost(await getDb(), postId);
-  } catch (error) {
-    if (error instanceof PostWriteError) return { ok: false, title: '❌ Not Allowed', error: error.message };
-    throw error;
-  }
-  expireAfterWrite(CacheTag.posts);
-  return { ok: true, title: '🗑️ Blog Post Deleted!', message: 'The post was removed from the blog.' };
-}
+export const deletePostAction = adminAction(
+  z.object({ id }),
+  async ({ id: postId }, { db }) =>
+    allowed(async () => {
+      await deletePost(db, postId);
+      return succeed({ title: '🗑️ Blog Post Deleted!', message: 'The post was removed from the blog.' });
+    }),
+  { expires },
+);

@@ -1,60 +1,46 @@
 'use server';
 
-import { expireAfterWrite } from '../cache/expire.server';
 import { z } from 'zod';
-import { fieldErrorsOf, INVALID_REQUEST, SIGNED_OUT, type AdminResult } from '../admin/result';
-import { getAdminSession } from '../auth/session.server';
+import { adminAction } from '../admin/action.server';
+import { fail, succeed } from '../admin/result';
 import { CacheTag } from '../cache/tags';
-import { getDb } from '../db/index.server';
 import { addRate, deleteRate, reorderRates, updateRate } from './mutations.server';
 import { rateInputSchema } from './schema';
-import type { Rate } from './types';
 
 const id = z.string().min(1).max(64);
 
 // Every rate write changes both the list and its 'Last updated' date: one tag covers both.
-function changed() {
-  expireAfterWrite(CacheTag.rates);
-}
+const expires = [CacheTag.rates];
 
-export async function addRateAction(): Promise<AdminResult<Rate>> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  const rate = await addRate(await getDb());
-  changed();
-  return { ok: true, title: '✅ New Rate Added', message: 'Fill in its details below.', data: rate };
-}
+export const addRateAction = adminAction(
+  z.undefined(),
+  async (_input, { db }) =>
+    succeed({ title: '✅ New Rate Added', message: 'Fill in its details below.', data: await addRate(db) }),
+  { expires },
+);
 
-export async function updateRateAction(rateId: string, input: unknown): Promise<AdminResult<Rate>> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  const parsed = rateInputSchema.safeParse(input);
-  if (!id.safeParse(rateId).success) return INVALID_REQUEST;
-  if (!parsed.success) {
-    return {
-      ok: false,
-      title: '❌ Rate Not Saved',
-      error: 'Some fields need attention.',
-      fieldErrors: fieldErrorsOf(parsed.error.issues),
-    };
-  }
-  const rate = await updateRate(await getDb(), rateId, parsed.data);
-  if (!rate) return { ok: false, title: '❌ Rate Not Found', error: 'This rate was deleted elsewhere.' };
-  changed();
-  return { ok: true, title: '✅ Rate Saved', data: rate };
-}
+/** One rate's fields, saved as the owner leaves a field; the errors are keyed by field name. */
+export const updateRateAction = adminAction(
+  rateInputSchema.extend({ id }),
+  async ({ id: rateId, ...input }, { db }) => {
+    const rate = await updateRate(db, rateId, input);
+    if (!rate) return fail('❌ Rate Not Found', 'This rate was deleted elsewhere.');
+    return succeed({ title: '✅ Rate Saved', data: rate });
+  },
+  { expires, invalid: (fieldErrors) => fail('❌ Rate Not Saved', 'Some fields need attention.', fieldErrors) },
+);
 
-export async function deleteRateAction(rateId: string): Promise<AdminResult> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  if (!id.safeParse(rateId).success) return INVALID_REQUEST;
-  await deleteRate(await getDb(), rateId);
-  changed();
-  return { ok: true, title: '🗑️ Rate Deleted', message: 'The rate was removed from the site.' };
-}
+export const deleteRateAction = adminAction(
+  z.object({ id }),
+  async ({ id: rateId }, { db }) => {
+    await deleteRate(db, rateId);
+    return succeed({ title: '🗑️ Rate Deleted', message: 'The rate was removed from the site.' });
+  },
+  { expires },
+);
 
-export async function reorderRatesAction(ids: string[]): Promise<AdminResult<Rate[]>> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  const parsed = z.array(id).max(200).safeParse(ids);
-  if (!parsed.success) return INVALID_REQUEST;
-  const rates = await reorderRates(await getDb(), parsed.data);
-  changed();
-  return { ok: true, title: '✅ Order Saved', data: rates };
-}
+export const reorderRatesAction = adminAction(
+  z.object({ ids: z.array(id).max(200) }),
+  async ({ ids }, { db }) => succeed({ title: '✅ Order Saved', data: await reorderRates(db, ids) }),
+  { expires },
+);

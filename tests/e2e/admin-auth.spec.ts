@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiSignIn, DEFAULT_PASSWORD, fetchAdmin, withDb } from './admin-support';
+import { openSection } from './admin-ui';
 import { startServer } from './server';
 
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
@@ -31,14 +32,15 @@ test('sign-in, password change, logout and session expiry in the browser', async
     await signIn(page, DEFAULT_PASSWORD);
     await expect(toast(page)).toContainText('✅ Login Successful!');
     await expect(toast(page)).toContainText('Redirecting you to the admin dashboard');
-    await expect(page).toHaveURL(`${server.url}/admin`);
+    await expect(page).toHaveURL(`${server.url}/admin/content`);
     await expect(page.getByText('You are using the default password')).toBeVisible();
 
     // A second session elsewhere, which the password change must end.
     const other = await apiSignIn(server.url, DEFAULT_PASSWORD);
     expect((await fetchAdmin(server.url, other.cookie)).isAdmin).toBe(true);
 
-    await page.getByRole('tab', { name: 'Security' }).click();
+    await openSection(page, 'Security');
+    await expect(page).toHaveURL(`${server.url}/admin/security`);
     await expect(page.getByRole('heading', { name: 'Change Admin Password' })).toBeVisible();
     await expect(page.getByRole('table')).toContainText('(this session)');
     const update = page.getByRole('button', { name: 'Update Password' });
@@ -91,12 +93,12 @@ test('sign-in, password change, logout and session expiry in the browser', async
     await signIn(page, DEFAULT_PASSWORD);
     await expect(toast(page)).toContainText('❌ Invalid Password');
     await signIn(page, newPassword);
-    await expect(page).toHaveURL(`${server.url}/admin`);
+    await expect(page).toHaveURL(`${server.url}/admin/content`);
 
     // Expire the session: last seen three hours ago (idle timeout 2 h).
     const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000).toISOString();
     withDb(server.databasePath, (db) => db.prepare('UPDATE admin_sessions SET last_seen_at = ?').run(threeHoursAgo));
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${server.url}/admin/leads`);
     await expect(page).toHaveURL(`${server.url}/login`);
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   } finally {
@@ -115,7 +117,7 @@ test('the login form works without JavaScript', async ({ browser }) => {
     await expect(page).toHaveURL(`${server.url}/login?error=invalid`);
     await expect(page.getByRole('status')).toContainText('Please check the password and try again.');
     await signIn(page, DEFAULT_PASSWORD);
-    await expect(page).toHaveURL(`${server.url}/admin`);
+    await expect(page).toHaveURL(`${server.url}/admin/content`);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   } finally {
     await context.close();

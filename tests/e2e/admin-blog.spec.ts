@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { actionId, apiSignIn, DEFAULT_PASSWORD, withDb } from './admin-support';
 import { bootPage } from './boot';
-import { anonymousHtml, openTab, pngImage, signInToDashboard, toast } from './admin-ui';
+import { anonymousHtml, openSection, pngImage, signInToDashboard, toast } from './admin-ui';
 import { startServer, type RunningServer } from './server';
 
 let server: RunningServer;
@@ -17,7 +17,7 @@ const editor = (page: Page) => page.getByRole('textbox', { name: 'Post Content' 
 test('Blog: list, add, edit (slug redirect), delete, with every toast and rule', async ({ page }) => {
   test.setTimeout(180_000);
   await signInToDashboard(page, server.url);
-  await openTab(page, 'Blog');
+  await openSection(page, 'Blog');
 
   // The list: capped at 60% of the viewport and scrolling; seed posts are Auto Posts without edit/delete.
   const list = page.getByTestId('post-list');
@@ -173,7 +173,7 @@ test('Blog: a forged request to the action is sanitized on the server', async ()
     author: 'Anyone',
     date: '2026-11-21',
   };
-  const response = await fetch(`${server.url}/admin`, {
+  const response = await fetch(`${server.url}/admin/blog`, {
     method: 'POST',
     headers: {
       Origin: server.url,
@@ -192,7 +192,7 @@ test('Blog: a forged request to the action is sanitized on the server', async ()
   );
 
   // Without a session the action changes nothing.
-  await fetch(`${server.url}/admin`, {
+  await fetch(`${server.url}/admin/blog`, {
     method: 'POST',
     headers: { Origin: server.url, 'Next-Action': actionId('createPostAction'), 'Content-Type': 'text/plain;charset=UTF-8' },
     body: JSON.stringify([{ ...post, title: 'Anonymous Post' }]),

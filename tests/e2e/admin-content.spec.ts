@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiSignIn, DEFAULT_PASSWORD, withDb } from './admin-support';
-import { anonymousHtml, expectNoAxeViolations, jpegWithExif, openTab, pngImage, signInToDashboard, toast } from './admin-ui';
+import {
+  anonymousHtml,
+  expectNoAxeViolations,
+  jpegWithExif,
+  openSection,
+  pngImage,
+  sectionLink,
+  signInToDashboard,
+  toast,
+} from './admin-ui';
 import { startServer, type RunningServer } from './server';
 
 let server: RunningServer;
@@ -167,13 +176,15 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
   await added.getByLabel('Description').fill('Steel-frame homes with shop space, financed like any custom build.');
   await panel.getByRole('button', { name: 'Move Barndominium Loans up' }).click();
 
-  // Switching tabs with unsaved edits asks first; declining stays.
+  // Leaving the section with unsaved edits asks first; declining stays.
   page.once('dialog', (dialog) => {
-    expect(dialog.message()).toContain('unsaved changes');
+    expect(dialog.message()).toBe('You have unsaved changes. Leave without saving them?');
     void dialog.dismiss();
   });
-  await page.getByRole('tab', { name: 'Rates' }).click();
-  await expect(page.getByRole('tab', { name: 'Site Content' })).toHaveAttribute('aria-selected', 'true');
+  await sectionLink(page, 'Rates').click();
+  await expect(sectionLink(page, 'Site Content')).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveURL(`${server.url}/admin/content`);
+  await expect(panel.getByRole('button', { name: 'Remove Barndominium Loans' })).toBeVisible();
 
   await save(page);
   await expect(toast(page)).toContainText('✅ Content Saved!');
@@ -185,6 +196,46 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
   const asked = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.type()), void d.accept())));
   await page.close({ runBeforeUnload: true });
   expect(await asked).toBe('beforeunload');
+});
+
+test('the sections are links with the current one marked; leaving unsaved edits asks, and accepting leaves', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInToDashboard(page, server.url);
+  const nav = page.getByRole('navigation', { name: 'Admin sections' });
+  await expect(nav.getByRole('link')).toHaveText(['Site Content', 'Rates', 'Blog', 'Leads', 'Payments', 'Security']);
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(['Site Content']);
+  // The current section is marked visibly too, not only for assistive technology.
+  const weight = (name: 'Site Content' | 'Rates') => sectionLink(page, name).evaluate((el) => getComputedStyle(el).fontWeight);
+  expect(Number(await weight('Site Content'))).toBeGreaterThan(Number(await weight('Rates')));
+
+  // Without edits, no question; each section has its own address, title and data.
+  page.on('dialog', (dialog) => {
+    throw new Error(`unexpected dialog: ${dialog.message()}`);
+  });
+  await openSection(page, 'Rates');
+  await expect(page).toHaveURL(`${server.url}/admin/rates`);
+  await expect(page).toHaveTitle('Rates | Admin Dashboard | Construction Loan Pros');
+  await expect(page.getByRole('button', { name: 'Add New Rate' })).toBeVisible();
+  await openSection(page, 'Site Content');
+  page.removeAllListeners('dialog');
+
+  await hero(page).getByLabel('Subtitle').fill('An edit I decide to drop');
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    }),
+  );
+  await sectionLink(page, 'Blog').click();
+  expect(await asked).toBe('You have unsaved changes. Leave without saving them?');
+  await expect(page).toHaveURL(`${server.url}/admin/blog`);
+  await expect(sectionLink(page, 'Blog')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { name: 'Blog Posts' })).toBeVisible();
+  expect(await anonymousHtml(server.url)).not.toContain('An edit I decide to drop');
+
+  // /admin opens the first section.
+  await page.goto(`${server.url}/admin`);
+  await expect(page).toHaveURL(`${server.url}/admin/content`);
 });
 
 test('the upload route refuses other origins and requests without a session, and stores nothing', async () => {
@@ -205,22 +256,22 @@ test('the upload route refuses other origins and requests without a session, and
   expect(await ok.json()).toMatchObject({ url: expect.stringMatching(/^\/media\/[a-f0-9]{32}\.pdf$/) });
 });
 
-test('axe finds no violations on any dashboard tab at phone and desktop widths', async ({ page }) => {
+test('axe finds no violations on any dashboard section at phone and desktop widths', async ({ page }) => {
   test.setTimeout(180_000);
   await signInToDashboard(page, server.url);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const tab of ['Site Content', 'Rates', 'Blog', 'Leads', 'Security'] as const) {
-      await openTab(page, tab);
+    for (const section of ['Site Content', 'Rates', 'Blog', 'Leads', 'Payments', 'Security'] as const) {
+      await openSection(page, section);
       await expectNoAxeViolations(page);
     }
-    await openTab(page, 'Site Content');
+    await openSection(page, 'Site Content');
     await page.getByRole('button', { name: 'History' }).click();
     await page.getByRole('button', { name: 'Testimonials' }).click();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'History' }).click();
     await page.getByRole('button', { name: 'Testimonials' }).click();
-    await openTab(page, 'Blog');
+    await openSection(page, 'Blog');
     await page.getByRole('button', { name: 'Add New Post' }).click();
     await expect(page.getByRole('textbox', { name: 'Post Content' })).toBeVisible();
     await expectNoAxeViolations(page);

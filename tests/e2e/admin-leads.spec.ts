@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_TEXT } from '../../lib/leads/fields';
 import { startSmtp } from '../support/mail';
 import { withDb } from './admin-support';
-import { expectNoAxeViolations, openTab, signInToDashboard } from './admin-ui';
+import { expectNoAxeViolations, openSection, sectionLink, signInToDashboard } from './admin-ui';
 import { MAIL_ENV, expectToast, fillFields, fullApplication, postPageForm } from './leads-support';
 import { startServer, type RunningServer } from './server';
 
@@ -74,7 +74,7 @@ test.describe('without a mail transport', () => {
     test.setTimeout(120_000);
     await signInToDashboard(page, server.url);
     await expect(page.getByTestId('notification-banner')).toContainText('No e-mail transport is configured.');
-    await openTab(page, 'Leads');
+    await openSection(page, 'Leads');
     await expect(page.getByRole('heading', { name: 'Leads Database' })).toBeVisible();
     await expect(page.getByText('No contact form submissions yet.', { exact: true })).toBeVisible();
     await expect(page.getByText('No qualification form submissions yet.', { exact: true })).toBeVisible();
@@ -147,14 +147,18 @@ test.describe('without a mail transport', () => {
     await page.keyboard.press('Escape');
     await expect(rows(page).first()).toContainText('Contacted');
 
+    // The filter is in the address: a reload keeps it.
+    await expect(page).toHaveURL(`${server.url}/admin/leads?kind=contact`);
     await page.reload();
-    await openTab(page, 'Leads');
+    await expect(page.getByRole('button', { name: 'Contact form leads' })).toHaveAttribute('aria-pressed', 'true');
     await openLead(page, 'Ada Lovelace');
     await expect(dialog.getByLabel('Status')).toHaveValue('contacted');
     await expect(dialog.getByLabel('Notes')).toHaveValue('Called Tuesday; wants a 12-month draw schedule.');
     await page.keyboard.press('Escape');
 
     // Delete asks first; dismissing keeps the lead.
+    await page.getByRole('button', { name: 'All leads' }).click();
+    await expect(page).toHaveURL(`${server.url}/admin/leads`);
     await openLead(page, 'Jane Builder');
     page.once('dialog', (d) => void d.dismiss());
     await dialog.getByRole('button', { name: 'Delete lead' }).click();
@@ -192,12 +196,13 @@ test.describe('without a mail transport', () => {
     seedLeads(server.databasePath, seeded);
 
     await signInToDashboard(page, server.url);
-    await openTab(page, 'Leads');
+    await openSection(page, 'Leads');
     const status = page.getByRole('status').filter({ hasText: /leads?, page/ });
     await expect(status).toHaveText(/^3\d leads, page 1 of 2\.$/);
     await expect(rows(page)).toHaveCount(25);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(status).toHaveText(/page 2 of 2/);
+    await expect(page).toHaveURL(`${server.url}/admin/leads?page=2`);
 
     const search = page.getByLabel('Search name, e-mail or phone');
     const apply = page.getByRole('button', { name: 'Apply Filters' });
@@ -261,6 +266,87 @@ test.describe('without a mail transport', () => {
   });
 });
 
+test('search, filters and page live in the URL: opened directly, changed, and Back returns to the previous filter', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const server = await startServer();
+  try {
+    // 35 contacted and 10 qualified Quimbys, and 20 others, one day apart, newest first.
+    const base = Date.parse('2026-05-01T12:00:00.000Z');
+    const lead = (i: number, name: string, status: string) => ({
+      name,
+      email: `lead${i}@example.com`,
+      phone: `(208) 555-${String(2000 + i)}`,
+      kind: i % 2 ? 'ebook' : 'contact',
+      status,
+      createdAt: new Date(base - i * 86_400_000).toISOString(),
+    });
+    seedLeads(server.databasePath, [
+      ...Array.from({ length: 35 }, (_, i) => lead(i, `Quimby Contacted ${String(i).padStart(2, '0')}`, 'contacted')),
+      ...Array.from({ length: 10 }, (_, i) => lead(35 + i, `Quimby Qualified ${i}`, 'qualified')),
+      ...Array.from({ length: 20 }, (_, i) => lead(45 + i, `Someone Else ${i}`, 'contacted')),
+    ]);
+    await signInToDashboard(page, server.url);
+
+    const status = page.getByRole('status').filter({ hasText: /leads?, page/ });
+    const search = page.getByLabel('Search name, e-mail or phone');
+    const statusFilter = page.getByLabel('Status', { exact: true });
+    const names = rows(page).getByRole('button');
+    const contactedPage2 = async () => {
+      await expect(status).toHaveText('35 leads, page 2 of 2.');
+      await expect(search).toHaveValue('quimby');
+      await expect(statusFilter).toHaveValue('contacted');
+      await expect(rows(page)).toHaveCount(10);
+      await expect(names.first()).toHaveText('Quimby Contacted 25');
+      await expect(names.last()).toHaveText('Quimby Contacted 34');
+      await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+        'href',
+        '/api/admin/leads/export?status=contacted&q=quimby',
+      );
+    };
+
+    await page.goto(`${server.url}/admin/leads?q=quimby&status=contacted&page=2`);
+    await expect(sectionLink(page, 'Leads')).toHaveAttribute('aria-current', 'page');
+    await contactedPage2();
+
+    // A new filter is a new address (page 1 again).
+    await statusFilter.selectOption({ label: 'Qualified' });
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page).toHaveURL(`${server.url}/admin/leads?status=qualified&q=quimby`);
+    await expect(status).toHaveText('10 leads, page 1 of 1.');
+    await expect(names.first()).toHaveText('Quimby Qualified 0');
+    await page.getByRole('button', { name: 'Contact form leads' }).click();
+    await expect(page).toHaveURL(`${server.url}/admin/leads?kind=contact&status=qualified&q=quimby`);
+    await expect(status).toHaveText('5 leads, page 1 of 1.');
+
+    // Back returns to each previous filter with its results; Forward goes again.
+    await page.goBack();
+    await expect(page).toHaveURL(`${server.url}/admin/leads?status=qualified&q=quimby`);
+    await expect(status).toHaveText('10 leads, page 1 of 1.');
+    await expect(page.getByRole('button', { name: 'All leads' })).toHaveAttribute('aria-pressed', 'true');
+    await page.goBack();
+    await expect(page).toHaveURL(`${server.url}/admin/leads?q=quimby&status=contacted&page=2`);
+    await contactedPage2();
+    await page.goForward();
+    await expect(status).toHaveText('10 leads, page 1 of 1.');
+    await expect(statusFilter).toHaveValue('qualified');
+
+    // An address with a filter that is not valid says what is wrong instead of failing.
+    await page.goto(`${server.url}/admin/leads?status=hot&from=21%2F11%2F2026&page=0`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Filter Not Applied' });
+    await expect(alert).toContainText('Status “hot”');
+    await expect(alert).toContainText('From “21/11/2026”: Use a date like 2026-11-21.');
+    await expect(alert).toContainText('Page “0”');
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Show all leads' }).click();
+    await expect(page).toHaveURL(`${server.url}/admin/leads`);
+    await expect(status).toHaveText('65 leads, page 1 of 3.');
+  } finally {
+    await server.stop();
+  }
+});
+
 test('spam folder and Not spam (which sends the notification); failing notifications, the banner and Retry now', async ({
   page,
 }) => {
@@ -292,7 +378,7 @@ test('spam folder and Not spam (which sends the notification); failing notificat
     await signInToDashboard(page, server.url);
     await expect(page.getByTestId('notification-banner')).toContainText('Lead e-mail notifications are failing');
     await expect(page.getByTestId('notification-banner')).toContainText('1 failed for good');
-    await openTab(page, 'Leads');
+    await openSection(page, 'Leads');
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('E-mail: Failed');
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { withDb } from './admin-support';
-import { anonymousHtml, openTab, signInToDashboard, toast } from './admin-ui';
+import { anonymousHtml, openSection, signInToDashboard, toast } from './admin-ui';
 import { startServer } from './server';
 
 const todayLong = () =>
@@ -15,7 +15,7 @@ test('Rates: add, edit, reorder and delete, with the public list and its Last up
     );
     await signInToDashboard(page, server.url);
     expect(await anonymousHtml(server.url, '/rates')).toContain('Last updated: January 15, 2020');
-    await openTab(page, 'Rates');
+    await openSection(page, 'Rates');
     const rows = page.getByTestId('rate-row');
     await expect(rows).toHaveCount(4);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { actionId, apiSignIn, DEFAULT_PASSWORD, fetchAdmin, form, withDb } from './admin-support';
+import { actionId, ADMIN_SECTION_PATHS, apiSignIn, DEFAULT_PASSWORD, fetchAdmin, form, withDb } from './admin-support';
 import { startServer, tempDatabasePath, type RunningServer } from './server';
 
 /** Tests against the running server with plain HTTP requests (no browser). */
@@ -82,9 +82,12 @@ test('requests never get admin content without a session, whatever they claim', 
     { headers: { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' } },
     { headers: { RSC: '1' } },
     { path: '/admin?_rsc=abc', headers: { RSC: '1' } },
+    { path: '/admin/security?_rsc=abc', headers: { RSC: '1' } },
+    { path: '/admin/security.rsc' },
+    { path: '/admin/security/index.rsc' },
+    { path: '/admin/security?_rsc=1' },
     { path: '/admin.rsc' },
     { path: '/admin/index.rsc' },
-    { path: '/admin?_rsc=1' },
   ];
   for (const c of cookies) {
     for (const variant of variants) {
@@ -95,6 +98,28 @@ test('requests never get admin content without a session, whatever they claim', 
   const plain = await fetchAdmin(server.url, '');
   expect(plain.response.status).toBe(307);
   expect(plain.response.headers.get('location')).toBe('/login');
+});
+
+test('every admin section checks the session itself: without one it redirects to /login and shows no data', async () => {
+  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  for (const path of ['/admin', ...ADMIN_SECTION_PATHS]) {
+    const signedIn = await fetchAdmin(server.url, cookie, { path });
+    const expected = path === '/admin' ? 307 : 200;
+    expect(signedIn.response.status, path).toBe(expected);
+    if (path !== '/admin') expect(signedIn.body, path).toContain('Admin Dashboard');
+    // A cookie that looks like a session gets past proxy.ts's early redirect: the page's own check answers.
+    for (const headers of [{}, { RSC: '1' }] as Record<string, string>[]) {
+      const refused = await fetchAdmin(server.url, 'clp_admin=made-up-token', { path, headers });
+      expect(refused.body, `${path} ${JSON.stringify(headers)}`).not.toMatch(
+        /Leads Database|Save All Changes|Add New Rate|Blog Posts|Stripe|Change Admin Password/,
+      );
+      if ('RSC' in headers) continue;
+      // The check runs after the response has started (connection()), so Next sends the redirect
+      // inside the page (as it does for a signed-in /login) rather than as a 307.
+      const location = refused.response.headers.get('location') ?? /NEXT_REDIRECT;\w+;([^;]+);/.exec(refused.body)?.[1];
+      expect(location, path).toMatch(path === '/admin' ? /^\/admin\/content\b/ : /^\/login$/);
+    }
+  }
 });
 
 test('admin Server Actions invoked without a session are refused and change nothing', async () => {
@@ -113,7 +138,7 @@ test('admin Server Actions invoked without a session are refused and change noth
         newPassword: 'taken-over-password',
         confirmPassword: 'taken-over-password',
       });
-      const response = await fetch(`${server.url}/admin`, {
+      const response = await fetch(`${server.url}/admin/security`, {
         method: 'POST',
         headers: { Origin: server.url, Cookie: sessionCookie },
         body,

@@ -5,8 +5,18 @@ import { root } from './server';
 
 export const DEFAULT_PASSWORD = 'loanpros-admin';
 
-/** Markers that appear only in the signed-in dashboard's own output. */
+/** Markers that appear only in the signed-in dashboard's own output (its Security section). */
 export const ADMIN_MARKERS = ['Change Admin Password', 'Sign out everywhere else', 'currentSessionId'];
+
+/** Every section of the dashboard, each a page that must check the session itself. */
+export const ADMIN_SECTION_PATHS = [
+  '/admin/content',
+  '/admin/rates',
+  '/admin/blog',
+  '/admin/leads',
+  '/admin/payments',
+  '/admin/security',
+];
 
 export function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -25,9 +35,9 @@ export async function apiSignIn(url: string, password: string, headers: Record<s
   return { response, setCookie, cookie: setCookie.split(';')[0] ?? '' };
 }
 
-/** GET with a cookie, never following redirects; reports whether dashboard content came back. */
+/** GET with a cookie (by default of the Security section), never following redirects; reports whether dashboard content came back. */
 export async function fetchAdmin(url: string, cookie: string, init: { path?: string; headers?: Record<string, string> } = {}) {
-  const response = await fetch(`${url}${init.path ?? '/admin'}`, {
+  const response = await fetch(`${url}${init.path ?? '/admin/security'}`, {
     headers: { Cookie: cookie, ...init.headers },
     redirect: 'manual',
   });

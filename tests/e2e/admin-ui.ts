@@ -7,17 +7,24 @@ import { DEFAULT_PASSWORD } from './admin-support';
 
 export const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
 
+/** Signs in on /login; the dashboard opens on its first section. */
 export async function signInToDashboard(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/login`);
   await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${url}/admin`);
+  await expect(page).toHaveURL(`${url}/admin/content`);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
-export async function openTab(page: Page, name: 'Site Content' | 'Rates' | 'Blog' | 'Leads' | 'Security'): Promise<void> {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+export type Section = 'Site Content' | 'Rates' | 'Blog' | 'Leads' | 'Payments' | 'Security';
+
+export const sectionLink = (page: Page, name: Section) =>
+  page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true });
+
+/** Opens a dashboard section through its link in the navigation. */
+export async function openSection(page: Page, name: Section): Promise<void> {
+  await sectionLink(page, name).click();
+  await expect(sectionLink(page, name)).toHaveAttribute('aria-current', 'page');
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {

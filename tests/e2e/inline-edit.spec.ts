@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { withDb } from './admin-support';
-import { anonymousHtml, openTab, pngImage, signInToDashboard, toast } from './admin-ui';
+import { anonymousHtml, pngImage, signInToDashboard, toast } from './admin-ui';
 import { bootPage } from './boot';
 import { startServer, type RunningServer } from './server';
 
@@ -167,8 +167,7 @@ test('owner edits texts in place: Enter, blur, Escape, undo, a rejected value, k
   expect(await anonymousHtml(server.url)).toContain(`>${primaryBefore}<`);
 
   // Every edit is a revision in the admin's History.
-  await page.goto(`${server.url}/admin`);
-  await openTab(page, 'Site Content');
+  await page.goto(`${server.url}/admin/content`);
   await page.getByRole('button', { name: 'History' }).click();
   const revisions = page.getByTestId('revision');
   await expect(revisions.filter({ hasText: 'Inline edit: header.title' })).toHaveCount(1);

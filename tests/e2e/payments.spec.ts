@@ -8,7 +8,7 @@ import {
   startStripeStandIn,
   type StripeStandIn,
 } from '../support/stripe';
-import { signInToDashboard } from './admin-ui';
+import { openSection, signInToDashboard } from './admin-ui';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -135,8 +135,8 @@ test.describe('payments configured', () => {
     expect(await again.json()).toEqual({ received: true, result: 'duplicate' });
 
     await signInToDashboard(page, server.url);
-    await page.getByRole('tab', { name: 'Payments' }).click();
-    const rows = page.getByRole('tabpanel', { name: 'Payments' }).getByRole('row').filter({ hasText: 'payer@example.com' });
+    await openSection(page, 'Payments');
+    const rows = page.getByRole('region', { name: 'Payments' }).getByRole('row').filter({ hasText: 'payer@example.com' });
     await expect(rows).toHaveCount(1);
     await expect(rows).toContainText('$495.00');
     await expect(rows).toContainText('paid');

@@ -37,7 +37,7 @@ export function BlogPanel({ initial }: { initial: Post[] }) {
   const remove = (post: Post) => {
     if (!window.confirm(`Delete “${post.title}”? This cannot be undone.`)) return;
     startTransition(async () => {
-      const result = await deletePostAction(post.id);
+      const result = await deletePostAction({ id: post.id });
       if (!result.ok) return void showToast({ title: result.title, description: result.error, variant: 'error' });
       setPosts((list) => list.filter((p) => p.id !== post.id));
       showToast({ title: result.title, description: result.message, variant: 'success' });

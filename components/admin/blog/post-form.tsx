@@ -63,7 +63,7 @@ export function PostForm({ post, onDone }: { post: Post | null; onDone: (saved: 
       return;
     }
     startTransition(async () => {
-      const result = post ? await updatePostAction(post.id, draft) : await createPostAction(draft);
+      const result = post ? await updatePostAction({ ...draft, id: post.id }) : await createPostAction(draft);
       if (!result.ok) {
         setErrors(result.fieldErrors ?? {});
         showToast({ title: result.title, description: result.error, variant: 'error' });

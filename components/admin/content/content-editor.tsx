@@ -73,7 +73,7 @@ export function ContentEditor({ initial }: { initial: ContentSaved }) {
   function restore(revision: number) {
     if (dirty && !window.confirm('Restoring replaces the changes you have not saved. Continue?')) return;
     startTransition(async () => {
-      const result = await restoreRevisionAction(revision);
+      const result = await restoreRevisionAction({ revision });
       if (result.ok) {
         applySaved(result.data);
         showToast({ title: result.title, description: result.message, variant: 'success' });

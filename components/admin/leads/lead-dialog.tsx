@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
-import type { AdminResult } from '@/lib/admin/result';
+import type { ActionResult } from '@/lib/admin/result';
 import {
   deleteLeadAction,
   leadDetailAction,
@@ -13,6 +13,7 @@ import {
   updateLeadAction,
   type LeadDetail,
 } from '@/lib/leads/admin/actions';
+import type { LeadUpdate } from '@/lib/leads/admin/filter';
 import { LEAD_STATUSES } from '@/lib/leads/statuses';
 import { inputClass, labelClass } from '../image-field';
 import { formatTime, NOTIFICATION_LABELS, RETRYABLE } from './format';
@@ -22,7 +23,7 @@ const button = 'rounded-md border border-slate-400 bg-white px-3 py-2 font-mediu
 /** One lead: every submitted field (labelled and formatted as in its e-mail), consent, notes, status, notification. */
 export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onClose: () => void; onChanged: () => void }) {
   const [detail, setDetail] = useState<LeadDetail | null>(null);
-  const [draft, setDraft] = useState({ status: 'new', notes: '' });
+  const [draft, setDraft] = useState<LeadUpdate>({ status: 'new', notes: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Feedback inside the dialog, not a toast: a modal hides the toasts from assistive technology,
   // and a toast closing while the dialog is open leaves Radix's layers out of step.
@@ -32,7 +33,7 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
   useEffect(() => {
     if (!id) return;
     let live = true;
-    void leadDetailAction(id).then((result) => {
+    void leadDetailAction({ id }).then((result) => {
       if (!live) return;
       if (!result.ok) {
         showToast({ title: result.title, description: result.error, variant: 'error' });
@@ -50,12 +51,12 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
 
   function show(data: LeadDetail) {
     setDetail(data);
-    setDraft({ status: data.lead.status, notes: data.lead.notes });
+    setDraft({ status: data.lead.status as LeadUpdate['status'], notes: data.lead.notes });
     setErrors({});
     setMessage('');
   }
 
-  const run = (action: () => Promise<AdminResult<LeadDetail>>) =>
+  const run = (action: () => Promise<ActionResult<LeadDetail>>) =>
     startTransition(async () => {
       const result = await action();
       if (!result.ok) {
@@ -70,7 +71,7 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
   const remove = (leadId: string) => {
     if (!window.confirm('Delete this lead and its notification history for good? This cannot be undone.')) return;
     startTransition(async () => {
-      const result = await deleteLeadAction(leadId);
+      const result = await deleteLeadAction({ id: leadId });
       if (!result.ok) return setMessage(`${result.title}: ${result.error}`);
       onClose();
       showToast({ title: result.title, description: result.message, variant: 'success' });
@@ -142,7 +143,7 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                 className="space-y-3"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  run(() => updateLeadAction(lead.id, draft));
+                  run(() => updateLeadAction({ ...draft, id: lead.id }));
                 }}
               >
                 <div>
@@ -154,7 +155,7 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                     className={inputClass}
                     value={draft.status}
                     aria-invalid={errors.status ? true : undefined}
-                    onChange={(e) => setDraft({ ...draft, status: e.target.value })}
+                    onChange={(e) => setDraft({ ...draft, status: e.target.value as LeadUpdate['status'] })}
                   >
                     {LEAD_STATUSES.map((s) => (
                       <option key={s.value} value={s.value}>
@@ -214,13 +215,18 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                     type="button"
                     className={button}
                     disabled={pending}
-                    onClick={() => run(() => retryNotificationAction(lead.id))}
+                    onClick={() => run(() => retryNotificationAction({ id: lead.id }))}
                   >
                     Retry now
                   </button>
                 )}
                 {lead.isSpam && (
-                  <button type="button" className={button} disabled={pending} onClick={() => run(() => notSpamAction(lead.id))}>
+                  <button
+                    type="button"
+                    className={button}
+                    disabled={pending}
+                    onClick={() => run(() => notSpamAction({ id: lead.id }))}
+                  >
                     Not spam
                   </button>
                 )}

@@ -4,7 +4,7 @@ import { migrateToLatest } from '../../db/migrate.server';
 import { tempSqlite } from '../../../tests/support/temp-db';
 import { recordLead } from '../store.server';
 
-/** The Leads tab's Server Actions: the session check and input validation before any read or write. */
+/** The lead dialog's Server Actions: the session check and input validation before any read or write. */
 
 const state = vi.hoisted(() => ({ session: null as object | null, db: null as unknown, woken: 0 }));
 vi.mock('../../auth/session.server', () => ({ getAdminSession: async () => state.session }));
@@ -39,52 +39,54 @@ describe('Leads tab actions', () => {
   it('refuse every call without a session', async () => {
     state.session = null;
     const signedOut = { ok: false, title: 'Signed Out' };
-    expect(await actions.searchLeadsAction({})).toMatchObject(signedOut);
-    expect(await actions.leadDetailAction(leadId)).toMatchObject(signedOut);
-    expect(await actions.updateLeadAction(leadId, { status: 'won', notes: '' })).toMatchObject(signedOut);
-    expect(await actions.retryNotificationAction(leadId)).toMatchObject(signedOut);
-    expect(await actions.notSpamAction(leadId)).toMatchObject(signedOut);
-    expect(await actions.deleteLeadAction(leadId)).toMatchObject(signedOut);
-    expect(await actions.leadDetailAction(leadId)).toMatchObject(signedOut);
+    expect(await actions.leadDetailAction({ id: leadId })).toMatchObject(signedOut);
+    expect(await actions.updateLeadAction({ id: leadId, status: 'won', notes: '' })).toMatchObject(signedOut);
+    expect(await actions.retryNotificationAction({ id: leadId })).toMatchObject(signedOut);
+    expect(await actions.notSpamAction({ id: leadId })).toMatchObject(signedOut);
+    expect(await actions.deleteLeadAction({ id: leadId })).toMatchObject(signedOut);
+    state.session = { id: 's1' };
+    expect(await actions.leadDetailAction({ id: leadId })).toMatchObject({ ok: true, data: { lead: { status: 'spam' } } });
+    expect(state.woken).toBe(0);
   });
 
-  it('reject an invalid status, over-long notes, bad ids and bad filters, changing nothing', async () => {
-    const invalid = await actions.updateLeadAction(leadId, { status: 'hot', notes: 'x' });
+  it('reject an invalid status, over-long notes and bad ids, changing nothing', async () => {
+    const invalid = await actions.updateLeadAction({ id: leadId, status: 'hot' as 'new', notes: 'x' });
     expect(invalid).toMatchObject({
       ok: false,
       title: '❌ Lead Not Saved',
       fieldErrors: { status: 'Choose one of the listed statuses.' },
     });
-    expect(await actions.updateLeadAction(leadId, { status: 'won', notes: 'x'.repeat(10_001) })).toMatchObject({
+    expect(await actions.updateLeadAction({ id: leadId, status: 'won', notes: 'x'.repeat(10_001) })).toMatchObject({
       ok: false,
       fieldErrors: { notes: expect.stringContaining('too long') },
     });
-    expect(await actions.updateLeadAction({ id: 1 }, { status: 'won', notes: '' })).toMatchObject({
+    expect(await actions.updateLeadAction({ id: 1 as unknown as string, status: 'won', notes: '' })).toMatchObject({
+      ok: false,
+      title: '❌ Lead Not Saved',
+      fieldErrors: { id: expect.any(String) },
+    });
+    expect(await actions.deleteLeadAction({ id: '' })).toMatchObject({
       ok: false,
       title: '❌ Not Saved',
+      fieldErrors: { id: expect.any(String) },
     });
-    expect(await actions.deleteLeadAction('')).toMatchObject({ ok: false });
-    expect(await actions.searchLeadsAction({ kind: 'fax', from: '21/11/2026', page: -1 })).toMatchObject({
-      ok: false,
-      fieldErrors: { kind: expect.any(String), from: expect.any(String), page: expect.any(String) },
-    });
-    expect(await actions.leadDetailAction('missing')).toMatchObject({ ok: false, title: '❌ Lead Not Found' });
-    const detail = await actions.leadDetailAction(leadId);
+    expect(await actions.leadDetailAction('x' as unknown as { id: string })).toMatchObject({ ok: false, title: '❌ Not Saved' });
+    expect(await actions.leadDetailAction({ id: 'missing' })).toMatchObject({ ok: false, title: '❌ Lead Not Found' });
+    const detail = await actions.leadDetailAction({ id: leadId });
     expect(detail).toMatchObject({ ok: true, data: { lead: { status: 'spam', notes: '', isSpam: true } } });
   });
 
   it('save, un-spam (waking the outbox), retry and delete', async () => {
-    const saved = await actions.updateLeadAction(leadId, { status: 'contacted', notes: 'Called.' });
+    const saved = await actions.updateLeadAction({ id: leadId, status: 'contacted', notes: 'Called.' });
     expect(saved).toMatchObject({
       ok: true,
       data: { lead: { status: 'contacted', notes: 'Called.', isSpam: false, notification: { status: 'waiting' } } },
     });
     expect(state.woken).toBe(1);
-    expect(await actions.notSpamAction(leadId)).toMatchObject({ ok: true });
-    expect(await actions.retryNotificationAction(leadId)).toMatchObject({ ok: true, title: '📨 Retrying Now' });
-    expect(await actions.deleteLeadAction(leadId)).toMatchObject({ ok: true, title: '🗑️ Lead Deleted' });
-    expect(await actions.deleteLeadAction(leadId)).toMatchObject({ ok: false, title: '❌ Lead Not Found' });
-    const page = await actions.searchLeadsAction({ kind: 'ebook', q: 'bo' });
-    expect(page).toMatchObject({ ok: true, data: { total: 0, leads: [] } });
+    expect(await actions.notSpamAction({ id: leadId })).toMatchObject({ ok: true });
+    expect(await actions.retryNotificationAction({ id: leadId })).toMatchObject({ ok: true, title: '📨 Retrying Now' });
+    expect(await actions.deleteLeadAction({ id: leadId })).toMatchObject({ ok: true, title: '🗑️ Lead Deleted' });
+    expect(await actions.deleteLeadAction({ id: leadId })).toMatchObject({ ok: false, title: '❌ Lead Not Found' });
+    expect(await actions.leadDetailAction({ id: leadId })).toMatchObject({ ok: false, title: '❌ Lead Not Found' });
   });
 });

@@ -1,18 +1,21 @@
 'use server';
 
-import { fieldErrorsOf, INVALID_REQUEST, SIGNED_OUT, type AdminResult } from '../../admin/result';
-import { getAdminSession } from '../../auth/session.server';
-import { getDb } from '../../db/index.server';
+import { z } from 'zod';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed, type ActionResult } from '../../admin/result';
+import type { DB } from '../../db/index.server';
 import { logger } from '../../log.server';
 import { leadSummary, type LeadSummary } from '../../notifications/messages';
 import { wakeOutbox } from '../../notifications/process-worker.server';
 import { getLead, listNotificationAttempts } from '../queries.server';
 import type { Lead } from '../types';
-import { leadFilterSchema, leadIdSchema, leadUpdateSchema } from './filter';
+import { leadIdSchema, leadUpdateSchema } from './filter';
 import { deleteLead, markNotSpam, retryNotification, updateLead } from './mutations.server';
-import { searchLeads, type LeadPage } from './queries.server';
 
-/** The Leads tab's Server Actions: each checks the session, validates, then reads or writes. */
+/**
+ * The lead dialog's actions. The list itself is the Leads page, rendered on the server from the
+ * filter in its URL.
+ */
 
 export interface LeadDetail {
   lead: Lead;
@@ -20,87 +23,47 @@ export interface LeadDetail {
   attempts: { attemptedAt: string; transport: string; ok: boolean; error: string | null }[];
 }
 
-const GONE = { ok: false, title: '❌ Lead Not Found', error: 'This lead was deleted elsewhere.' } as const;
+const byId = z.object({ id: leadIdSchema });
+const GONE = fail('❌ Lead Not Found', 'This lead was deleted elsewhere.');
 
-async function detail(id: string): Promise<LeadDetail | null> {
-  const db = await getDb();
+/** The lead as the dialog shows it after a change, with the change's toast. */
+async function detail(db: DB, id: string, toast: { title: string; message?: string }): Promise<ActionResult<LeadDetail>> {
   const lead = await getLead(db, id);
-  if (!lead) return null;
-  return { lead, summary: leadSummary(lead.kind, lead.fields), attempts: await listNotificationAttempts(db, id) };
+  if (!lead) return GONE;
+  const attempts = await listNotificationAttempts(db, id);
+  return succeed({ ...toast, data: { lead, summary: leadSummary(lead.kind, lead.fields), attempts } });
 }
 
-export async function searchLeadsAction(filter: unknown): Promise<AdminResult<LeadPage>> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  const parsed = leadFilterSchema.safeParse(filter);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      title: '❌ Filter Not Applied',
-      error: 'Some filters need attention.',
-      fieldErrors: fieldErrorsOf(parsed.error.issues),
-    };
-  }
-  return { ok: true, title: 'Leads', data: await searchLeads(await getDb(), parsed.data) };
-}
+export const leadDetailAction = adminAction(byId, async ({ id }, { db }) => detail(db, id, { title: 'Lead' }));
 
-export async function leadDetailAction(id: unknown): Promise<AdminResult<LeadDetail>> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  const parsed = leadIdSchema.safeParse(id);
-  if (!parsed.success) return INVALID_REQUEST;
-  const data = await detail(parsed.data);
-  return data ? { ok: true, title: 'Lead', data } : GONE;
-}
+export const updateLeadAction = adminAction(
+  leadUpdateSchema.extend({ id: leadIdSchema }),
+  async ({ id, ...input }, { db }) => {
+    const saved = await updateLead(db, id, input);
+    if (!saved) return GONE;
+    if (saved.queued) wakeOutbox();
+    return detail(db, id, { title: '✅ Lead Saved' });
+  },
+  { invalid: (fieldErrors) => fail('❌ Lead Not Saved', 'Some fields need attention.', fieldErrors) },
+);
 
-export async function updateLeadAction(id: unknown, input: unknown): Promise<AdminResult<LeadDetail>> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  const parsedId = leadIdSchema.safeParse(id);
-  const parsed = leadUpdateSchema.safeParse(input);
-  if (!parsedId.success) return INVALID_REQUEST;
-  if (!parsed.success) {
-    return {
-      ok: false,
-      title: '❌ Lead Not Saved',
-      error: 'Some fields need attention.',
-      fieldErrors: fieldErrorsOf(parsed.error.issues),
-    };
-  }
-  const saved = await updateLead(await getDb(), parsedId.data, parsed.data);
-  if (!saved) return GONE;
-  if (saved.queued) wakeOutbox();
-  const data = await detail(parsedId.data);
-  return data ? { ok: true, title: '✅ Lead Saved', data } : GONE;
-}
-
-export async function retryNotificationAction(id: unknown): Promise<AdminResult<LeadDetail>> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  const parsed = leadIdSchema.safeParse(id);
-  if (!parsed.success) return INVALID_REQUEST;
-  if (!(await retryNotification(await getDb(), parsed.data))) {
-    return { ok: false, title: '❌ Nothing To Retry', error: 'This notification is not waiting or failing.' };
-  }
+export const retryNotificationAction = adminAction(byId, async ({ id }, { db }) => {
+  if (!(await retryNotification(db, id))) return fail('❌ Nothing To Retry', 'This notification is not waiting or failing.');
   wakeOutbox();
-  const data = await detail(parsed.data);
-  return data ? { ok: true, title: '📨 Retrying Now', message: 'The notification is being sent again.', data } : GONE;
-}
+  return detail(db, id, { title: '📨 Retrying Now', message: 'The notification is being sent again.' });
+});
 
-export async function notSpamAction(id: unknown): Promise<AdminResult<LeadDetail>> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  const parsed = leadIdSchema.safeParse(id);
-  if (!parsed.success) return INVALID_REQUEST;
-  const result = await markNotSpam(await getDb(), parsed.data);
-  if (result === 'not-found') return GONE;
+export const notSpamAction = adminAction(byId, async ({ id }, { db }) => {
+  if ((await markNotSpam(db, id)) === 'not-found') return GONE;
   wakeOutbox();
-  const data = await detail(parsed.data);
-  return data
-    ? { ok: true, title: '✅ Not Spam', message: 'The lead is back in the list and its notification is on its way.', data }
-    : GONE;
-}
+  return detail(db, id, {
+    title: '✅ Not Spam',
+    message: 'The lead is back in the list and its notification is on its way.',
+  });
+});
 
-export async function deleteLeadAction(id: unknown): Promise<AdminResult> {
-  if (!(await getAdminSession())) return SIGNED_OUT;
-  const parsed = leadIdSchema.safeParse(id);
-  if (!parsed.success) return INVALID_REQUEST;
-  if (!(await deleteLead(await getDb(), parsed.data))) return GONE;
-  logger.info({ event: 'admin.lead_deleted', lead: parsed.data }, 'Lead deleted');
-  return { ok: true, title: '🗑️ Lead Deleted', message: 'The lead and its notification history were removed.' };
-}
+export const deleteLeadAction = adminAction(byId, async ({ id }, { db }) => {
+  if (!(await deleteLead(db, id))) return GONE;
+  logger.info({ event: 'admin.lead_deleted', lead: id }, 'Lead deleted');
+  return succeed({ title: '🗑️ Lead Deleted', message: 'The lead and its notification history were removed.' });
+});

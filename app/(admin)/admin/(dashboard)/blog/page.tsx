@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { BlogPanel } from '@/components/admin/blog/blog-panel';
+import { sectionTitle } from '@/components/admin/sections';
+import { adminPageContext } from '@/lib/admin/page-context.server';
+import { readPosts } from '@/lib/posts/queries.server';
+
+export const metadata: Metadata = { title: sectionTitle('Blog') };
+
+export default async function BlogPage() {
+  const { db } = await adminPageContext();
+  return <BlogPanel initial={await readPosts(db)} />;
+}

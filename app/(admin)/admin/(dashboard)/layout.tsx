@@ -1,0 +1,47 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { AdminNav } from '@/components/admin/admin-nav';
+import { NotificationBanner } from '@/components/admin/leads/notification-banner';
+import { UnsavedChangesProvider } from '@/components/admin/unsaved-changes';
+import { adminPageContext } from '@/lib/admin/page-context.server';
+import { readCredentials } from '@/lib/auth/credentials.server';
+import { env } from '@/lib/env.server';
+import { notificationHealth } from '@/lib/leads/admin/queries.server';
+import { hasMailTransport } from '@/lib/notifications/transports/index.server';
+
+/**
+ * The dashboard around every admin section: heading, Logout, the warnings the owner must see
+ * wherever they are, and the sections' navigation. Each section is its own page with its own
+ * data (ADR 013).
+ */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const { db } = await adminPageContext();
+  const [{ isDefault }, health] = await Promise.all([readCredentials(db, env.ADMIN_PASSWORD), notificationHealth(db)]);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-brand-900 text-3xl font-bold">Admin Dashboard</h1>
+        <form method="post" action="/api/auth/logout">
+          <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+            Logout
+          </button>
+        </form>
+      </header>
+      {isDefault && (
+        <p role="alert" className="mt-6 rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
+          <strong>You are using the default password.</strong> Anyone who knows it can sign in: change it now in the{' '}
+          <Link href="/admin/security" prefetch={false} className="underline underline-offset-2">
+            Security tab
+          </Link>
+          .
+        </p>
+      )}
+      <NotificationBanner failing={health.failing} failed={health.failed} transport={hasMailTransport(env)} />
+      <UnsavedChangesProvider>
+        <AdminNav />
+        <div className="py-6">{children}</div>
+      </UnsavedChangesProvider>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Metadata } from 'next';
+import { RatesPanel } from '@/components/admin/rates-panel';
+import { sectionTitle } from '@/components/admin/sections';
+import { adminPageContext } from '@/lib/admin/page-context.server';
+import { readRates } from '@/lib/rates/queries.server';
+
+export const metadata: Metadata = { title: sectionTitle('Rates') };
+
+export default async function RatesPage() {
+  const { db } = await adminPageContext();
+  return <RatesPanel initial={await readRates(db)} />;
+}

@@ -1,0 +1,147 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import type { LeadFilter } from '@/lib/leads/admin/filter';
+import { LEAD_STATUSES } from '@/lib/leads/statuses';
+import { inputClass, labelClass } from '../image-field';
+
+type Draft = { q: string; status: string; from: string; to: string };
+
+export const leadButton =
+  'inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 font-medium hover:bg-slate-100 disabled:opacity-60';
+
+const draftOf = (filter: LeadFilter): Draft => ({
+  q: filter.q ?? '',
+  status: filter.status ?? '',
+  from: filter.from ?? '',
+  to: filter.to ?? '',
+});
+
+const fromDraft = (draft: Draft): Partial<LeadFilter> => ({
+  q: draft.q.trim() || undefined,
+  status: (draft.status || undefined) as LeadFilter['status'],
+  from: draft.from || undefined,
+  to: draft.to || undefined,
+});
+
+const KIND_TABS = [
+  { value: undefined, label: 'All leads' },
+  { value: 'contact', label: 'Contact form leads' },
+  { value: 'qualification', label: 'Qualification form leads' },
+  { value: 'application', label: 'Detailed applications' },
+  { value: 'ebook', label: 'Ebook leads' },
+] as const;
+
+/**
+ * The kind buttons and the search form. The fields start from the filter in the address, so Back
+ * shows the filter it returns to (the parent keys this component by it), and every button applies
+ * what the fields show, so the list always matches them. Without JavaScript the form is a plain
+ * GET form to the same page.
+ */
+export function LeadFilters({
+  filter,
+  spamCount,
+  pending,
+  onApply,
+}: {
+  filter: LeadFilter;
+  spamCount: number;
+  pending: boolean;
+  onApply: (next: LeadFilter) => void;
+}) {
+  const [draft, setDraft] = useState(() => draftOf(filter));
+  const spamFolder = filter.status === 'spam';
+  const field = (key: keyof Draft) => ({
+    id: `leads-${key}`,
+    name: key,
+    className: inputClass,
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
+  });
+
+  const apply = (changes: Partial<LeadFilter> = {}) => onApply({ ...filter, ...fromDraft(draft), ...changes, page: 1 });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply();
+  };
+
+  return (
+    <>
+      <div role="group" aria-label="Kind of lead" className="flex flex-wrap gap-2">
+        {KIND_TABS.map((tab) => (
+          <button
+            key={tab.label}
+            type="button"
+            aria-pressed={filter.kind === tab.value}
+            disabled={pending}
+            onClick={() => apply({ kind: tab.value })}
+            className="aria-pressed:bg-brand-700 aria-pressed:border-brand-700 rounded-full border border-slate-400 bg-white px-3 py-1 text-sm font-medium aria-pressed:text-white"
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <form
+        action="/admin/leads"
+        method="get"
+        onSubmit={submit}
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+        role="search"
+      >
+        {filter.kind && <input type="hidden" name="kind" value={filter.kind} />}
+        <div className="sm:col-span-2">
+          <label htmlFor="leads-q" className={labelClass}>
+            Search name, e-mail or phone
+          </label>
+          <input type="search" maxLength={100} {...field('q')} />
+        </div>
+        <div>
+          <label htmlFor="leads-status" className={labelClass}>
+            Status
+          </label>
+          <select {...field('status')}>
+            <option value="">Any status (not spam)</option>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="leads-from" className={labelClass}>
+            From
+          </label>
+          <input type="date" {...field('from')} />
+        </div>
+        <div>
+          <label htmlFor="leads-to" className={labelClass}>
+            To
+          </label>
+          <input type="date" {...field('to')} />
+        </div>
+        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-5">
+          <button
+            type="submit"
+            disabled={pending}
+            className="bg-brand-700 hover:bg-brand-800 rounded-md px-4 py-2 font-semibold text-white disabled:opacity-70"
+          >
+            Apply Filters
+          </button>
+          <button type="button" className={leadButton} disabled={pending} onClick={() => onApply({ kind: filter.kind, page: 1 })}>
+            Clear
+          </button>
+          <button
+            type="button"
+            className={leadButton}
+            aria-pressed={spamFolder}
+            disabled={pending}
+            onClick={() => apply({ status: spamFolder ? undefined : 'spam' })}
+          >
+            {spamFolder ? 'Back to leads' : `Spam folder (${spamCount})`}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import 'server-only';
+import type { z } from 'zod';
+import { getAdminSession } from '../auth/session.server';
+import type { AdminSession } from '../auth/sessions.server';
+import { expireAfterWrite } from '../cache/expire.server';
+import type { CacheTagName } from '../cache/tags';
+import { getDb, type DB } from '../db/index.server';
+import { fieldErrorsOf, INVALID_REQUEST, SIGNED_OUT, type ActionFailure, type ActionResult } from './result';
+
+/**
+ * The one way an admin Server Action is written: input -> session -> zod -> handler -> typed
+ * result -> cache expiry. A 'use server' file exports what these return, so no action can forget
+ * the session check, and the client gets one result shape from all of them.
+ */
+
+export interface AdminContext {
+  session: AdminSession;
+  db: DB;
+}
+
+export interface AdminActionOptions {
+  /** Cache tags the action's successful writes change; expired after every `ok` result. */
+  expires?: readonly CacheTagName[];
+  /**
+   * The answer to input the schema refuses, where the spec names its own toast. The default is
+   * INVALID_REQUEST with the field errors: the admin's forms never send such input.
+   */
+  invalid?: (fieldErrors: Record<string, string>, issues: readonly z.core.$ZodIssue[]) => ActionFailure;
+}
+
+type Handler<S extends z.ZodType, T> = (input: z.output<S>, context: AdminContext) => Promise<ActionResult<T>>;
+
+/** The shared core: everything but how the input arrives. */
+async function run<S extends z.ZodType, T>(
+  schema: S,
+  handler: Handler<S, T>,
+  options: AdminActionOptions,
+  input: unknown,
+): Promise<ActionResult<T>> {
+  // The session first: a signed-out caller learns nothing, not even whether its input was valid.
+  const session = await getAdminSession();
+  if (!session) return SIGNED_OUT;
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf(parsed.error.issues);
+    return options.invalid?.(fieldErrors, parsed.error.issues) ?? { ...INVALID_REQUEST, fieldErrors };
+  }
+  const result = await handler(parsed.data, { session, db: await getDb() });
+  if (result.ok) for (const tag of options.expires ?? []) expireAfterWrite(tag);
+  return result;
+}
+
+/** An action called from client code with one input object (or none). */
+export function adminAction<S extends z.ZodType, T>(
+  schema: S,
+  handler: Handler<S, T>,
+  options: AdminActionOptions = {},
+): (...input: InputArgs<S>) => Promise<ActionResult<T>> {
+  return async (...[input]) => run(schema, handler, options, input);
+}
+
+// An action whose schema accepts `undefined` (no input) is called with no argument.
+type InputArgs<S extends z.ZodType> = undefined extends z.input<S> ? [input?: z.input<S>] : [input: z.input<S>];
+
+/**
+ * The same action as a `useActionState` form action: `(previous, formData)`, the form's fields
+ * as the input object. `null` is the state before the first submission.
+ */
+export function adminFormAction<S extends z.ZodType, T>(
+  schema: S,
+  handler: Handler<S, T>,
+  options: AdminActionOptions = {},
+): (previous: ActionResult<T> | null, formData: FormData) => Promise<ActionResult<T>> {
+  return async (_previous, formData) => run(schema, handler, options, formFields(formData));
+}
+
+/** A form's fields as an object; React's own `$ACTION_...` fields are left out. */
+export function formFields(formData: FormData): Record<string, string | File | (string | File)[]> {
+  const fields: Record<string, string | File | (string | File)[]> = {};
+  for (const key of new Set(formData.keys())) {
+    if (key.startsWith('$ACTION')) continue;
+    const values = formData.getAll(key);
+    fields[key] = values.length === 1 ? values[0]! : values;
+  }
+  return fields;
+}
