@@ -2,7 +2,7 @@ import 'server-only';
 import type { LeadKind, LeadResult } from './fields';
 import { leadKindOfPath } from './endpoint';
 import { formValues } from './schemas';
-import { submitFromServer } from './submit-from-server.server';
+import { submitLead } from './submit.server';
 
 /**
  * Answers one POST to the lead endpoint (./endpoint.ts), whoever serves it: the start script or
@@ -26,7 +26,7 @@ export interface LeadAnswer {
   body: string;
 }
 
-export type Submit = typeof submitFromServer;
+export type Submit = typeof submitLead;
 
 /** The status of each answer, so logs, proxies and load tests can tell them apart; the body says the rest. */
 const STATUS: Record<'ok' | 'invalid' | 'limited' | 'failed', number> = { ok: 200, invalid: 422, limited: 429, failed: 503 };
@@ -67,7 +67,7 @@ async function readValues(contentType: string | undefined, body: Buffer): Promis
 export async function answerLeadPost(
   post: LeadPost,
   site: { siteUrl: string },
-  submit: Submit = submitFromServer,
+  submit: Submit = submitLead,
 ): Promise<LeadAnswer> {
   const kind: LeadKind | null = leadKindOfPath(post.path);
   if (!kind) return refuse(404, 'No such form.');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { fullApplication } from '../../lib/leads/test-data';
+import { fullApplication } from '../support/lead-data';
 import { withDb } from './admin-support';
 
 export { fullApplication };

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { SUBMIT_FAILED } from '../../lib/leads/fields';
 import { answerLeadPost, sameOrigin, type LeadPost, type Submit } from '../../lib/leads/lead-post.server';
-import { listLeads } from '../../lib/leads/queries.server';
 import { submitLead } from '../../lib/leads/submit.server';
+import { listLeads } from '../support/leads';
 import { tempSqlite } from '../support/temp-db';
 
 /** The lead endpoint's answers, on a real SQLite file (the submission itself is lib/leads/submit.server.ts). */
@@ -21,11 +21,11 @@ async function setup(rateLimit = 10) {
   cleanups.push(handle.cleanup);
   await migrateToLatest(handle.db);
   const submit: Submit = (kind, values, sender) =>
-    submitLead(kind, values, {
+    submitLead(kind, values, sender, {
       db: async () => handle.db,
-      ...sender,
       spam: { minFillSeconds: 0, rateLimit, windowMinutes: 10 },
       log,
+      wake: () => undefined,
     });
   return { db: handle.db, submit };
 }
@@ -94,9 +94,8 @@ describe('lead endpoint', () => {
 
   it("answers 503 with the spec's 'Uh oh!' when the lead cannot be stored", async () => {
     const failing: Submit = (kind, values, sender) =>
-      submitLead(kind, values, {
+      submitLead(kind, values, sender, {
         db: () => Promise.reject(new Error('disk full')),
-        ...sender,
         spam: { minFillSeconds: 0, rateLimit: 10, windowMinutes: 10 },
         log,
       });
