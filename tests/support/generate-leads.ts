@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import type { DB } from '../../lib/db/connect.server';
 import { LEAD_TYPES, type LeadKind } from '../../lib/leads/fields';
 import { leadRowMessage } from '../../lib/leads/lead-row';
@@ -103,4 +104,7 @@ export async function insertLeads(db: DB, leads: GeneratedLead[], batch = 400): 
         .execute();
     }
   });
+  // A live PostgreSQL has statistics from autovacuum; tables filled a moment ago have none, and
+  // without them the planner misjudges the Leads tab's join to the outbox (a scan per lead).
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`analyze leads, notifications`.execute(db);
 }
