@@ -4,7 +4,7 @@ import { isSameOrigin } from '../lib/http/origin';
 import { LEAD_ENDPOINT_PREFIX, leadKindOfPath } from '../lib/leads/endpoint';
 import type { LeadResult } from '../lib/leads/fields';
 import { formValues } from '../lib/leads/schemas';
-import { submitFromServer } from '../lib/leads/submit-from-server.server';
+import { submitLead } from '../lib/leads/submit.server';
 import { checkBody, checkLength, mediaType, readBody, REFUSALS, type Refusal } from './request-guard';
 
 /**
@@ -15,7 +15,8 @@ import { checkBody, checkLength, mediaType, readBody, REFUSALS, type Refusal } f
  * to its Server Action instead; both end in the same `submitLead` (lib/leads/submit.server.ts).
  */
 
-export type Submit = typeof submitFromServer;
+/** How a lead is submitted: `submitLead` with the server's own database and settings, or a test's. */
+export type Submit = typeof submitLead;
 
 /** The status of each answer, so logs, proxies and load tests can tell them apart; the body says the rest. */
 const STATUS: Record<'ok' | 'invalid' | 'limited' | 'failed', number> = { ok: 200, invalid: 422, limited: 429, failed: 503 };
@@ -87,7 +88,7 @@ export async function answerLeadPost(
   req: IncomingMessage,
   res: ServerResponse,
   site: { siteUrl: string; trustProxy: boolean },
-  submit: Submit = submitFromServer,
+  submit: Submit = submitLead,
 ): Promise<void> {
   const send = ({ status, body }: { status: number; body: unknown }) =>
     res

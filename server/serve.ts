@@ -3,7 +3,9 @@ import { createServer } from 'node:http';
 import next from 'next';
 import type { Env } from '../lib/env-schema';
 import { onTagsExpired } from '../lib/cache/expiry-listeners';
+import { closeDb } from '../lib/db/index.server';
 import { logger } from '../lib/log.server';
+import { stopOutboxWorker } from '../lib/notifications/process-worker.server';
 import { markLaunchedByServer } from '../lib/runtime/launched-by-server';
 import { failStart } from './config';
 import { migrateDatabase } from './database';
@@ -43,8 +45,15 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   admit();
   logger.info({ database: env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@'), dev }, `Serving ${env.SITE_URL} on port ${env.PORT}`);
 
+  // Stop taking requests, let those in flight finish, let a notification being sent finish, close
+  // the database; ten seconds at most.
   const stop = () => {
-    server.close(() => void app.close().finally(() => process.exit(0)));
+    server.close(
+      () =>
+        void Promise.allSettled([app.close(), stopOutboxWorker()])
+          .then(() => closeDb())
+          .finally(() => process.exit(0)),
+    );
     setTimeout(() => process.exit(0), 10_000).unref();
   };
   process.once('SIGTERM', stop);

@@ -1,5 +1,6 @@
 import type { PaymentRow } from '@/lib/payments/store.server';
 import { formatMoney } from '@/lib/payments/format';
+import { NOTIFICATION_CLASS, NOTIFICATION_LABELS } from './leads/format';
 
 /** The admin's Payments list (read on the server after the session check), newest first. */
 export function PaymentsPanel({ payments, configured }: { payments: PaymentRow[]; configured: boolean }) {
@@ -36,6 +37,9 @@ export function PaymentsPanel({ payments, configured }: { payments: PaymentRow[]
                   Status
                 </th>
                 <th scope="col" className="py-2 pr-4">
+                  Notice
+                </th>
+                <th scope="col" className="py-2 pr-4">
                   Lead
                 </th>
                 <th scope="col" className="py-2">
@@ -57,6 +61,18 @@ export function PaymentsPanel({ payments, configured }: { payments: PaymentRow[]
                   <td className="py-2 pr-4">{p.plan}</td>
                   <td className="py-2 pr-4">{formatMoney(p.amount, p.currency)}</td>
                   <td className="py-2 pr-4">{p.status}</td>
+                  <td className="py-2 pr-4">
+                    {p.notice ? (
+                      <>
+                        <span className={`rounded-full px-2 py-0.5 font-medium ${NOTIFICATION_CLASS[p.notice.status]}`}>
+                          E-mail: {NOTIFICATION_LABELS[p.notice.status]}
+                        </span>
+                        {p.notice.lastError && <span className="mt-1 block text-xs text-slate-700">{p.notice.lastError}</span>}
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td className="py-2 pr-4">
                     {p.lead ? `${p.lead.name || p.customerEmail} (${p.lead.type}, ${p.lead.createdAt.slice(0, 10)})` : 'No lead'}
                   </td>

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../db/connect.server';
+import { newId } from '../db/ids';
 
 /**
  * Admin sessions in the database. The cookie carries a random 256-bit token; the table holds only
@@ -34,7 +35,7 @@ export async function createSession(
   now = new Date(),
 ): Promise<{ token: string; id: string }> {
   const token = randomBytes(32).toString('base64url');
-  const id = randomBytes(12).toString('base64url');
+  const id = newId();
   const stamp = now.toISOString();
   await db
     .insertInto('admin_sessions')

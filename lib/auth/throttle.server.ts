@@ -1,6 +1,6 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/connect.server';
+import { newId } from '../db/ids';
 
 /**
  * Sign-in throttling kept in the database, so the limits survive restarts and hold across app
@@ -45,7 +45,7 @@ export async function beginAttempt(db: DB, ip: string, limits: ThrottleLimits, n
   const overall = await windowState(db, new Date(now.getTime() - HOUR));
   if (overall.count >= limits.perHour) return { allowed: false, retryAfterSeconds: retryAfter(overall.oldest, HOUR, now) };
 
-  const attemptId = randomBytes(12).toString('base64url');
+  const attemptId = newId();
   await db
     .insertInto('sign_in_attempts')
     .values({ id: attemptId, ip: ip.slice(0, 64), attempted_at: now.toISOString() })

@@ -1,6 +1,6 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/connect.server';
+import { newId } from '../db/ids';
 import { sanitizeInlineHtml } from '../html/sanitize.server';
 import { changedPaths, summarizeChanges } from './diff';
 import { CONTENT_VERSION, readContentDocument } from './document';
@@ -129,5 +129,3 @@ export async function restoreContentRevision(db: DB, revision: number, now = new
     summary: (paths) => `Restored revision ${revision}${paths.length ? ` (${summarizeChanges(paths, 4)})` : ''}`,
   });
 }
-
-const newId = () => randomBytes(12).toString('hex');

@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../env-schema';
+import { recordEngine } from './engine';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -18,7 +19,9 @@ export interface ConnectOptions {
 export function connect(target: DatabaseTarget, options: ConnectOptions = {}): DB {
   const { onQuery } = options;
   const log = onQuery ? (event: LogEvent) => onQuery(event.query.sql) : undefined;
-  return target.kind === 'sqlite' ? openSqlite(target.path, log) : openPostgres(target.url, log);
+  const db = target.kind === 'sqlite' ? openSqlite(target.path, log) : openPostgres(target.url, log);
+  recordEngine(db, target.kind);
+  return db;
 }
 
 function openSqlite(path: string, log?: (event: LogEvent) => void): DB {

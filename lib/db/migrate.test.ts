@@ -41,10 +41,14 @@ function behavesOnEveryEngine(open: () => Promise<{ db: DB; cleanup: () => Promi
         'media',
         'post_redirects',
         'leads',
-        'lead_notifications',
-        'lead_notification_attempts',
+        'notifications',
+        'notification_attempts',
+        'payments',
+        'payment_events',
       ]),
     );
+    expect(tables).not.toContain('lead_notifications');
+    expect(tables).not.toContain('lead_notification_attempts');
   });
 
   it("seeds the default content, the spec's four rates and two posts exactly once", async () => {

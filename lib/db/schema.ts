@@ -107,7 +107,7 @@ export interface PostRedirectsTable {
 
 export interface LeadsTable {
   id: string;
-  /** 'application' | 'contact' | 'qualification' | 'ebook' */
+  /** 'application' | 'contact' | 'qualification' | 'ebook' ('payment' rows lived here until migration 0007). */
   kind: string;
   /** e.g. 'New Detailed Application', 'Ebook Download' */
   type: string;
@@ -136,10 +136,20 @@ export interface LeadsTable {
   search: Generated<string>;
 }
 
-export interface LeadNotificationsTable {
+/** The notifications outbox (lib/notifications, migration 0007): what leads and payments tell the broker. */
+export interface NotificationsTable {
   id: string;
-  lead_id: string;
-  /** 'waiting' | 'failing' | 'sent' | 'failed' | 'skipped' (see lib/notifications/outbox.server.ts). */
+  /**
+   * 'lead' | 'payment': the table `subject_id` names a row of. No foreign key (a subject may be any
+   * table): deleting a subject deletes its notifications in the same transaction.
+   */
+  subject_type: string;
+  subject_id: string;
+  /** 'email' (later 'sms', 'push', 'webhook'): which transport sends it. */
+  channel: string;
+  /** JSON of what the channel sends, rendered when the notification was written (e-mail: a NotificationMessage). */
+  payload: string;
+  /** 'waiting' | 'failing' | 'sent' | 'failed' | 'skipped' (see lib/notifications/types.ts). */
   status: string;
   attempts: Generated<number>;
   /** When the worker may try next; null once nothing is left to do. */
@@ -150,7 +160,7 @@ export interface LeadNotificationsTable {
   updated_at: string;
 }
 
-export interface LeadNotificationAttemptsTable {
+export interface NotificationAttemptsTable {
   id: string;
   notification_id: string;
   attempted_at: string;
@@ -198,8 +208,8 @@ export interface Database {
   media: MediaTable;
   post_redirects: PostRedirectsTable;
   leads: LeadsTable;
-  lead_notifications: LeadNotificationsTable;
-  lead_notification_attempts: LeadNotificationAttemptsTable;
+  notifications: NotificationsTable;
+  notification_attempts: NotificationAttemptsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
 }

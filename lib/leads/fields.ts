@@ -8,9 +8,6 @@
 
 export type LeadKind = 'application' | 'contact' | 'qualification' | 'ebook';
 
-/** Payment notices share the leads table only to use its outbox (ADR 008); no form creates them. */
-export const PAYMENT_KIND = 'payment';
-
 /** The `type` each kind of lead carries (spec section 3: 'New Detailed Application', 'Ebook Download'). */
 export const LEAD_TYPES: Record<LeadKind, string> = {
   application: 'New Detailed Application',

@@ -1,39 +1,52 @@
 import 'server-only';
+import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '../db/connect.server';
+import type { Database } from '../db/schema';
+import { listAttempts } from '../notifications/queries.server';
+import type { DeliveryAttempt, NotificationStatus } from '../notifications/types';
 import type { LeadKind } from './fields';
-import type { Lead, NotificationStatus } from './types';
+import type { Lead } from './types';
 
-/** Reads of stored leads, newest first, with their notification state (for the admin). */
+/** Reads of one stored lead with its e-mail's delivery state (for the admin). */
 
-const columns = [
-  'leads.id',
-  'leads.kind',
-  'leads.type',
-  'leads.fields',
-  'leads.name',
-  'leads.email',
-  'leads.phone',
-  'leads.page',
-  'leads.consent_text',
-  'leads.consent_at',
-  'leads.consent_page',
-  'leads.status',
-  'leads.is_spam',
-  'leads.spam_reason',
-  'leads.created_at',
-  'leads.notes',
-  'n.status as notification_status',
-  'n.attempts',
-  'n.last_error',
-  'n.next_attempt_at',
-  'n.sent_at',
-] as const;
-
-function baseQuery(db: DB) {
-  return db.selectFrom('leads').leftJoin('lead_notifications as n', 'n.lead_id', 'leads.id').select(columns);
+/**
+ * Joins each lead to its e-mail to the broker as `n` (one per lead, written with it). The
+ * notifications_subject_idx index answers the join, so a page of the Leads tab costs one index
+ * probe per lead shown.
+ */
+export function joinLeadEmail<O>(query: SelectQueryBuilder<Database, 'leads', O>) {
+  return query.leftJoin('notifications as n', (join) =>
+    join.onRef('n.subject_id', '=', 'leads.id').on('n.subject_type', '=', 'lead').on('n.channel', '=', 'email'),
+  );
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+function leadQuery(db: DB) {
+  return joinLeadEmail(db.selectFrom('leads')).select([
+    'leads.id',
+    'leads.kind',
+    'leads.type',
+    'leads.fields',
+    'leads.name',
+    'leads.email',
+    'leads.phone',
+    'leads.page',
+    'leads.consent_text',
+    'leads.consent_at',
+    'leads.consent_page',
+    'leads.status',
+    'leads.is_spam',
+    'leads.spam_reason',
+    'leads.created_at',
+    'leads.notes',
+    'n.status as notification_status',
+    'n.attempts',
+    'n.last_error',
+    'n.next_attempt_at',
+    'n.sent_at',
+  ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof leadQuery>['executeTakeFirstOrThrow']>>;
 
 function toLead(row: Row): Lead {
   return {
@@ -50,7 +63,7 @@ function toLead(row: Row): Lead {
         ? { text: row.consent_text, at: row.consent_at, page: row.consent_page ?? row.page }
         : null,
     status: row.status,
-    isSpam: row.is_spam === 1,
+    isSpam: Number(row.is_spam) === 1,
     spamReason: row.spam_reason,
     createdAt: row.created_at,
     notes: row.notes,
@@ -66,34 +79,12 @@ function toLead(row: Row): Lead {
   };
 }
 
-export async function listLeads(
-  db: DB,
-  options: { kind?: LeadKind; includeSpam?: boolean; limit?: number } = {},
-): Promise<Lead[]> {
-  let query = baseQuery(db);
-  if (options.kind) query = query.where('leads.kind', '=', options.kind);
-  if (!options.includeSpam) query = query.where('leads.is_spam', '=', 0);
-  const rows = await query
-    .orderBy('leads.created_at', 'desc')
-    .orderBy('leads.id', 'desc')
-    .limit(options.limit ?? 500)
-    .execute();
-  return rows.map(toLead);
-}
-
 export async function getLead(db: DB, id: string): Promise<Lead | null> {
-  const row = await baseQuery(db).where('leads.id', '=', id).executeTakeFirst();
+  const row = await leadQuery(db).where('leads.id', '=', id).executeTakeFirst();
   return row ? toLead(row) : null;
 }
 
 /** Every delivery attempt of a lead's notification, oldest first. */
-export async function listNotificationAttempts(db: DB, leadId: string) {
-  const rows = await db
-    .selectFrom('lead_notification_attempts as a')
-    .innerJoin('lead_notifications as n', 'n.id', 'a.notification_id')
-    .select(['a.attempted_at', 'a.transport', 'a.ok', 'a.error'])
-    .where('n.lead_id', '=', leadId)
-    .orderBy('a.attempted_at', 'asc')
-    .execute();
-  return rows.map((r) => ({ attemptedAt: r.attempted_at, transport: r.transport, ok: r.ok === 1, error: r.error }));
+export function listNotificationAttempts(db: DB, leadId: string): Promise<DeliveryAttempt[]> {
+  return listAttempts(db, { type: 'lead', id: leadId });
 }

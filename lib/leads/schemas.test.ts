@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { missingRequired, REQUIRED } from './fields';
 import { formValues, parseSubmission } from './schemas';
 import { spamReason } from './spam';
-import { fullApplication } from './test-data';
+import { fullApplication } from '../../tests/support/lead-data';
 
 describe('lead form schemas', () => {
   it('accepts a full application and keeps every field', () => {

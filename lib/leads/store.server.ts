@@ -1,106 +1,118 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '../db/connect.server';
-import { CONSENT_TEXT, LEAD_TYPES, type LeadKind } from './fields';
-import { leadSearchText } from './search-text';
-import type { SpamReason } from './spam';
+import { createGroupCommit, type GroupCommit } from '../db/group-commit';
+import { addNotifications } from '../notifications/outbox.server';
+import { leadRow, leadRowMessage, type NewLead } from './lead-row';
+import { FLOOD_FACTOR, isFlood, spamReason, type SpamReason, type SpamSettings } from './spam';
 
-export interface NewLead {
-  kind: LeadKind;
-  fields: Record<string, string>;
-  page: string;
-  consent: boolean;
-  spamReason: SpamReason | null;
-  clientAddress: string;
-  userAgent: string;
+/**
+ * Stores the leads of every form through one group commit per database (lib/db/group-commit.ts):
+ * leads submitted together share one transaction that counts each address's recent leads, judges
+ * every lead and inserts the admitted ones with their e-mails to the broker (the outbox). A burst
+ * of submissions costs one durable commit and one count per address rather than one each, and
+ * each visitor still hears "sent" only once their own lead is committed. A batch that fails is
+ * retried lead by lead, so one bad lead fails only its sender.
+ */
+
+export interface LeadToStore {
+  lead: Omit<NewLead, 'spamReason'>;
+  /** What the form sent besides the fields: the honeypot's content and the fill time. */
+  signals: { honeypot: string; fillMs: number | null };
+  spam: SpamSettings & { windowMinutes: number };
+  now: Date;
+  /** Where a failed batch is reported (the submitter's logger). */
+  log: { warn: (data: object, message: string) => void };
 }
 
-export const newId = () => randomBytes(12).toString('base64url');
+export type Admission =
+  | { stored: true; id: string; spamReason: SpamReason | null; recent: number }
+  /** Refused as a flood: not stored. */
+  | { stored: false; recent: number };
 
-function contactColumns(kind: LeadKind, f: Record<string, string>) {
-  switch (kind) {
-    case 'application':
-      return { name: f.borrowerName ?? '', email: f.email ?? '', phone: f.phone ?? '' };
-    case 'contact':
-      return { name: f.from_name ?? '', email: f.from_email ?? '', phone: f.phone ?? '' };
-    case 'qualification':
-      return { name: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim(), email: f.email ?? '', phone: f.phone ?? '' };
-    case 'ebook':
-      return { name: f.name ?? '', email: f.email ?? '', phone: '' };
+const writers = new WeakMap<DB, GroupCommit<LeadToStore, Admission>>();
+
+/**
+ * Resolves once the lead is judged and, unless refused as a flood, committed with its
+ * notification; rejects when it could not be stored.
+ */
+export function storeLead(db: DB, item: LeadToStore): Promise<Admission> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = createGroupCommit<LeadToStore, Admission>({
+      commitBatch: (items) => admitLeads(db, items),
+      commitOne: async (one) => (await admitLeads(db, [one]))[0]!,
+      onBatchFailed: (error, items) =>
+        items[0]!.log.warn(
+          { event: 'lead.batch_failed', leads: items.length, err: error },
+          'A batch of leads could not be stored together: storing each alone',
+        ),
+    });
+    writers.set(db, writer);
   }
-}
-
-export interface StoredLead {
-  id: string;
-  notificationId: string;
-}
-
-/** The rows one lead is stored as: the lead and its notification (the outbox). */
-function leadRows(lead: NewLead, now: Date) {
-  const stamp = now.toISOString();
-  const id = newId();
-  const notificationId = newId();
-  const full = contactColumns(lead.kind, lead.fields);
-  const columns = { name: full.name.slice(0, 200), email: full.email.slice(0, 254), phone: full.phone.slice(0, 64) };
-  return {
-    stored: { id, notificationId },
-    lead: {
-      id,
-      kind: lead.kind,
-      type: LEAD_TYPES[lead.kind],
-      fields: JSON.stringify(lead.fields),
-      ...columns,
-      search: leadSearchText(columns),
-      page: lead.page.slice(0, 300),
-      consent_text: lead.consent ? CONSENT_TEXT : null,
-      consent_at: lead.consent ? stamp : null,
-      consent_page: lead.consent ? lead.page.slice(0, 300) : null,
-      status: lead.spamReason ? 'spam' : 'new',
-      is_spam: lead.spamReason ? 1 : 0,
-      spam_reason: lead.spamReason,
-      client_address: lead.clientAddress.slice(0, 64),
-      user_agent: lead.userAgent.slice(0, 500),
-      created_at: stamp,
-    },
-    notification: {
-      id: notificationId,
-      lead_id: id,
-      status: lead.spamReason ? 'skipped' : 'waiting',
-      next_attempt_at: lead.spamReason ? null : stamp,
-      created_at: stamp,
-      updated_at: stamp,
-    },
-  };
+  return writer.submit(item);
 }
 
 /**
- * Inserts leads and their notifications (the outbox) with two multi-row inserts, whatever the
- * number of leads, inside the caller's transaction. Suspected spam is stored too, flagged, with
- * its notification 'skipped'.
+ * One transaction: judges each lead against its address's recent leads and stores those not
+ * refused. Counting inside the write transaction, in arrival order, makes the per-address limit
+ * exact even for a burst: leads sent at the same moment from one address are counted one after
+ * the other instead of all seeing the count from before the burst. An address is counted once per
+ * transaction, its leads stored in it added as they are admitted.
  */
-export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]): Promise<StoredLead[]> {
+async function admitLeads(db: DB, items: LeadToStore[]): Promise<Admission[]> {
+  return db.transaction().execute(async (trx) => {
+    // Recent leads per address (and settings) as counted so far in this transaction.
+    const recentFrom = new Map<string, number>();
+    const admissions: Admission[] = [];
+    const toStore: { index: number; lead: NewLead; now: Date }[] = [];
+    for (const [index, { lead, signals, spam, now }] of items.entries()) {
+      const key = JSON.stringify([lead.clientAddress, spam.windowMinutes, spam.rateLimit]);
+      let recent = recentFrom.get(key);
+      if (recent === undefined) {
+        const since = new Date(now.getTime() - spam.windowMinutes * 60_000);
+        // Counting past the flood threshold would change no answer.
+        recent = await countLeadsFrom(trx, lead.clientAddress, since, spam.rateLimit * FLOOD_FACTOR);
+      }
+      if (isFlood(recent, spam)) {
+        admissions.push({ stored: false, recent });
+        recentFrom.set(key, recent);
+        continue;
+      }
+      const reason = spamReason({ ...signals, recentFromAddress: recent }, spam);
+      admissions.push({ stored: true, id: '', spamReason: reason, recent });
+      toStore.push({ index, lead: { ...lead, spamReason: reason }, now });
+      recentFrom.set(key, recent + 1);
+    }
+    const ids = await insertLeads(trx, toStore);
+    toStore.forEach(({ index }, i) => {
+      const admission = admissions[index]!;
+      if (admission.stored) admission.id = ids[i]!;
+    });
+    return admissions;
+  });
+}
+
+/**
+ * Inserts leads and their e-mails to the broker with two multi-row inserts, whatever the number
+ * of leads, inside the caller's transaction; returns the leads' ids. Suspected spam is stored
+ * too, flagged, with its e-mail 'skipped' until the owner says 'Not spam'.
+ */
+export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]): Promise<string[]> {
   if (leads.length === 0) return [];
-  const rows = leads.map(({ lead, now }) => leadRows(lead, now));
-  await trx
-    .insertInto('leads')
-    .values(rows.map((row) => row.lead))
-    .execute();
-  await trx
-    .insertInto('lead_notifications')
-    .values(rows.map((row) => row.notification))
-    .execute();
-  return rows.map((row) => row.stored);
-}
-
-/**
- * Stores one lead and its notification in their own transaction: once this returns, the lead is
- * safe and the worker will deliver the notification however often the transport fails. (Leads
- * from the forms are stored in groups by lead-writer.server.ts; this serves tools and tests.)
- */
-export async function recordLead(db: DB, lead: NewLead, now = new Date()): Promise<StoredLead> {
-  const [stored] = await db.transaction().execute((trx) => insertLeads(trx, [{ lead, now }]));
-  return stored!;
+  const rows = leads.map(({ lead, now }) => leadRow(lead, now));
+  await trx.insertInto('leads').values(rows).execute();
+  await addNotifications(
+    trx,
+    rows.map((row, i) => ({
+      subject: { type: 'lead', id: row.id },
+      channel: 'email',
+      payload: leadRowMessage(row),
+      at: leads[i]!.now,
+      skipped: row.is_spam === 1,
+    })),
+  );
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -108,7 +120,7 @@ export async function recordLead(db: DB, lead: NewLead, now = new Date()): Promi
  * in the database. The count walks the address's entries of leads_address_idx, so the cap keeps
  * the work per submission bounded while one address floods the forms.
  */
-export async function countLeadsFrom(db: DB, clientAddress: string, since: Date, atMost: number): Promise<number> {
+async function countLeadsFrom(db: DB, clientAddress: string, since: Date, atMost: number): Promise<number> {
   const row = await db
     .selectFrom((eb) =>
       eb

@@ -1,25 +1,45 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
+import { getDb } from '../db/index.server';
+import { env } from '../env.server';
+import { logger } from '../log.server';
+import { wakeOutbox } from '../notifications/process-worker.server';
 import { FIELDS } from './all-fields';
 import { HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
 import { parseSubmission } from './schemas';
-import { storeLead } from './lead-writer.server';
 import type { SpamSettings } from './spam';
+import { storeLead } from './store.server';
 
-export interface SubmitContext {
-  db: () => Promise<DB>;
+/** Who sent a lead: the address the rate limit counts, and the browser, kept with the lead. */
+export interface LeadSender {
   clientAddress: string;
   userAgent: string;
-  spam: SpamSettings & { windowMinutes: number };
-  log: { error: (data: object, message: string) => void; warn: (data: object, message: string) => void };
-  now?: Date;
 }
 
-/**
- * One lead form submission: validate with the form's zod schema, judge spam, store the lead and
- * its notification together. The visitor sees success once the lead is stored; a lead that could
- * not be stored gets the spec's 'Uh oh!' answer and the form keeps what was typed.
- */
+/** What a submission needs besides the form; the server's own unless a test passes its own. */
+export interface SubmitDeps {
+  db: () => Promise<DB>;
+  spam: SpamSettings & { windowMinutes: number };
+  log: { error: (data: object, message: string) => void; warn: (data: object, message: string) => void };
+  now: () => Date;
+  /** Told when a lead's e-mail was queued, so the outbox worker sends it now rather than at its next poll. */
+  wake: () => void;
+}
+
+function serverDeps(): SubmitDeps {
+  return {
+    db: getDb,
+    spam: {
+      minFillSeconds: env.SPAM_MIN_FILL_SECONDS,
+      rateLimit: env.LEAD_RATE_LIMIT,
+      windowMinutes: env.LEAD_RATE_WINDOW_MINUTES,
+    },
+    log: logger,
+    now: () => new Date(),
+    wake: wakeOutbox,
+  };
+}
+
 /** The typed values to echo back to a form re-rendered without JavaScript (capped at each field's size). */
 function echo(kind: LeadKind, values: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -28,41 +48,52 @@ function echo(kind: LeadKind, values: Record<string, string>): Record<string, st
   return kept;
 }
 
-export async function submitLead(kind: LeadKind, values: Record<string, string>, context: SubmitContext): Promise<LeadResult> {
-  const parsed = parseSubmission(kind, values);
-  if (!parsed.ok) {
-    const tooLong = Object.values(parsed.fieldErrors).some((m) => m.startsWith('This is too long'));
-    const title = kind === 'ebook' && !tooLong ? INCOMPLETE.ebook.title : INCOMPLETE.other.title;
-    const message = tooLong
-      ? 'Some answers are too long. Please shorten the fields marked below.'
-      : kind === 'ebook'
-        ? INCOMPLETE.ebook.description
-        : 'Please check the fields marked below.';
-    return { ok: false, reason: 'invalid', title, message, fieldErrors: parsed.fieldErrors, values: echo(kind, values) };
-  }
+function invalid(kind: LeadKind, values: Record<string, string>, fieldErrors: Record<string, string>): LeadResult {
+  const tooLong = Object.values(fieldErrors).some((m) => m.startsWith('This is too long'));
+  const title = kind === 'ebook' && !tooLong ? INCOMPLETE.ebook.title : INCOMPLETE.other.title;
+  const message = tooLong
+    ? 'Some answers are too long. Please shorten the fields marked below.'
+    : kind === 'ebook'
+      ? INCOMPLETE.ebook.description
+      : 'Please check the fields marked below.';
+  return { ok: false, reason: 'invalid', title, message, fieldErrors, values: echo(kind, values) };
+}
 
-  const now = context.now ?? new Date();
+/**
+ * One lead form submission, whichever way it arrived (a form's Server Action in ./actions/, or
+ * the lead endpoint in server/lead-endpoint.ts): validate with the form's zod schema, judge spam,
+ * store the lead and its notification together (./store.server.ts), then wake the outbox. The
+ * visitor sees success once the lead is stored; a lead that could not be stored gets the spec's
+ * 'Uh oh!' answer and the form keeps what was typed. Free of Next's request APIs, so the server's
+ * lead endpoint can call it too.
+ */
+export async function submitLead(
+  kind: LeadKind,
+  values: Record<string, string>,
+  sender: LeadSender,
+  deps: Partial<SubmitDeps> = {},
+): Promise<LeadResult> {
+  const parsed = parseSubmission(kind, values);
+  if (!parsed.ok) return invalid(kind, values, parsed.fieldErrors);
+
+  const { db, spam, log, now, wake } = { ...serverDeps(), ...deps };
   try {
-    const db = await context.db();
-    // Judged against the address's recent leads and committed with the leads sent at the same
-    // moment (see lead-writer.server.ts and admit.server.ts).
-    const admission = await storeLead(db, {
+    const admission = await storeLead(await db(), {
       lead: {
         kind,
         fields: parsed.fields,
         page: parsed.meta.page,
         consent: parsed.meta.consent === 'yes',
-        clientAddress: context.clientAddress,
-        userAgent: context.userAgent,
+        clientAddress: sender.clientAddress,
+        userAgent: sender.userAgent,
       },
       signals: { honeypot: parsed.meta.honeypot, fillMs: parsed.meta.fillMs },
-      spam: context.spam,
-      now,
-      log: context.log,
+      spam,
+      now: now(),
+      log,
     });
     if (!admission.stored) {
-      const recent = admission.recent;
-      context.log.warn({ event: 'lead.flood', kind, address: context.clientAddress, recent }, 'Lead refused: flood');
+      log.warn({ event: 'lead.flood', kind, address: sender.clientAddress, recent: admission.recent }, 'Lead refused: flood');
       return {
         ok: false,
         reason: 'limited',
@@ -71,11 +102,13 @@ export async function submitLead(kind: LeadKind, values: Record<string, string>,
         values: echo(kind, values),
       };
     }
+    // Spam's notification is stored skipped: nothing to send, no worker to wake.
     if (admission.spamReason)
-      context.log.warn({ event: 'lead.spam', kind, reason: admission.spamReason }, 'Lead stored as suspected spam');
+      log.warn({ event: 'lead.spam', kind, reason: admission.spamReason }, 'Lead stored as suspected spam');
+    else wake();
     return { ok: true, kind };
   } catch (error) {
-    context.log.error({ event: 'lead.store_failed', kind, err: error }, 'A lead could not be stored');
+    log.error({ event: 'lead.store_failed', kind, err: error }, 'A lead could not be stored');
     return {
       ok: false,
       reason: 'failed',

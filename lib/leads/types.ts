@@ -1,6 +1,7 @@
+import type { DeliveryState, NotificationStatus } from '../notifications/types';
 import type { LeadKind } from './fields';
 
-export type NotificationStatus = 'waiting' | 'failing' | 'sent' | 'failed' | 'skipped';
+export type { NotificationStatus };
 
 export interface LeadConsent {
   /** The exact wording the visitor agreed to. */
@@ -26,11 +27,6 @@ export interface Lead {
   createdAt: string;
   /** The owner's notes. */
   notes: string;
-  notification: {
-    status: NotificationStatus;
-    attempts: number;
-    lastError: string | null;
-    nextAttemptAt: string | null;
-    sentAt: string | null;
-  } | null;
+  /** The e-mail to the broker (the outbox's 'email' notification of the lead). */
+  notification: DeliveryState | null;
 }

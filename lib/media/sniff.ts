@@ -1,3 +1,5 @@
+import { ID_PATTERN } from '../db/ids';
+
 /**
  * What a file really is, from its first bytes: the name and the browser's claimed type are
  * never trusted (an HTML or SVG page renamed .png must not reach the image pipeline).
@@ -31,4 +33,5 @@ export function mediaUrl(id: string, contentType: MediaContentType): string {
   return `/media/${id}.${MEDIA_EXTENSIONS[contentType]}`;
 }
 
-export const MEDIA_ID = /^[a-f0-9]{32}$/;
+/** A media id in a URL: a newId() (lib/db/ids.ts), the same shape as the 32 random hex digits of older uploads. */
+export const MEDIA_ID = ID_PATTERN;

@@ -1,6 +1,6 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import type { DB } from '../db/connect.server';
+import { newId } from '../db/ids';
 import type { ProcessedMedia } from './process.server';
 import { MEDIA_ID, mediaUrl, type MediaContentType } from './sniff';
 
@@ -22,7 +22,7 @@ export async function storeMedia(db: DB, media: ProcessedMedia, now = new Date()
     .where('sha256', '=', media.sha256)
     .where('content_type', '=', media.contentType)
     .executeTakeFirst();
-  const id = existing?.id ?? randomBytes(16).toString('hex');
+  const id = existing?.id ?? newId();
   if (!existing) {
     await db
       .insertInto('media')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_TEXT } from '../leads/fields';
-import { fullApplication, fullApplicationSummary } from '../leads/test-data';
-import { applicationSummary, buildNotification, formatUsd } from './messages';
+import { fullApplication, fullApplicationSummary } from '../../tests/support/lead-data';
+import { applicationSummary, leadMessage, formatUsd } from './messages';
 
 describe('formatUsd', () => {
   it('formats en-US dollars without decimals, and $0 when empty', () => {
@@ -32,11 +32,11 @@ describe('application summary', () => {
   });
 });
 
-describe('buildNotification', () => {
+describe('leadMessage', () => {
   const base = { page: '/apply', createdAt: '2026-11-21T10:00:00.000Z', consent: null };
 
   it('sends an application from the borrower, with the summary, time, page and consent', () => {
-    const message = buildNotification({
+    const message = leadMessage({
       ...base,
       kind: 'application',
       type: 'New Detailed Application',
@@ -51,7 +51,7 @@ describe('buildNotification', () => {
   });
 
   it('carries the contact, qualification and ebook fields', () => {
-    const contact = buildNotification({
+    const contact = leadMessage({
       ...base,
       kind: 'contact',
       type: 'Contact Form',
@@ -62,7 +62,7 @@ describe('buildNotification', () => {
     expect(contact.text).toContain('Name: Sam\nEmail: sam@example.com\nPhone: 555\n\nMessage:\nCall me about land.');
     expect(contact.text).toContain(`given 2026-11-21T10:00:00.000Z on /contact: "${CONSENT_TEXT}"`);
 
-    const qualification = buildNotification({
+    const qualification = leadMessage({
       ...base,
       kind: 'qualification',
       type: 'Quick Qualification',
@@ -78,7 +78,7 @@ describe('buildNotification', () => {
     expect(qualification.fromName).toBe('Ann Lee');
     expect(qualification.text).toContain('Project Type: Land Loan\nEstimated Cost: $90,000');
 
-    const ebook = buildNotification({
+    const ebook = leadMessage({
       ...base,
       kind: 'ebook',
       type: 'Ebook Download',

@@ -6,9 +6,11 @@ import type { LeadConsent } from '../leads/types';
 /**
  * The e-mail each lead sends the broker. The application's text is the spec's plain-text summary
  * of every field (section 7): amounts in en-US dollars without decimals, '$0' when empty, and
- * 'N/A' for empty prepaids, owned properties and business.
+ * 'N/A' for empty prepaids, owned properties and business. Rendered when the lead is stored: the
+ * outbox keeps the message itself (lib/notifications/outbox.server.ts).
  */
 
+/** An e-mail to the broker: the payload of the outbox's 'email' channel, whatever it tells of. */
 export interface NotificationMessage {
   subject: string;
   text: string;
@@ -18,8 +20,7 @@ export interface NotificationMessage {
 }
 
 export interface LeadForMessage {
-  /** A lead's kind, or 'payment': a Stripe payment notice riding the lead outbox (lib/payments). */
-  kind: LeadKind | 'payment';
+  kind: LeadKind;
   type: string;
   fields: Record<string, string>;
   page: string;
@@ -178,32 +179,9 @@ function visitor(kind: LeadKind, f: Record<string, string>): { name: string; ema
   }
 }
 
-/** A payment notice: the fields lib/payments/store.server.ts writes. */
-function paymentNotification(lead: LeadForMessage): NotificationMessage {
-  const f = lead.fields;
-  const v = (name: string) => f[name] ?? '';
-  const text = [
-    lead.type === 'Payment Received' ? 'A plan was paid through Stripe Checkout' : 'A Stripe Checkout payment failed',
-    '',
-    `Plan: ${v('plan')}`,
-    `Amount: ${v('amount')}`,
-    `Status: ${v('status')}`,
-    `Name: ${v('name')}`,
-    `Email: ${v('email')}`,
-    `Checkout Session: ${v('checkout_session_id')}`,
-    `Payment Intent: ${v('payment_intent_id') || 'N/A'}`,
-    '',
-    '---',
-    `Recorded: ${lead.createdAt}`,
-  ].join('\n');
-  return { subject: `${lead.type}: ${v('name') || v('email')}`, text, fromName: v('name'), fromEmail: v('email') };
-}
-
-export function buildNotification(lead: LeadForMessage): NotificationMessage {
-  if (lead.kind === 'payment') return paymentNotification(lead);
-  const kind = lead.kind;
-  const from = visitor(kind, lead.fields);
-  const body = summaryText(leadSummary(kind, lead.fields));
+export function leadMessage(lead: LeadForMessage): NotificationMessage {
+  const from = visitor(lead.kind, lead.fields);
+  const body = summaryText(leadSummary(lead.kind, lead.fields));
   const footer = [
     '',
     '---',

@@ -1,125 +1,103 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import { newId } from '../leads/store.server';
-import { nextAttemptAt } from './backoff';
-import { buildNotification, type LeadForMessage } from './messages';
-import { DeliveryError, type Transport } from './transports/types';
+import { newId } from '../db/ids';
+import { PENDING, type Channel, type ChannelPayloads, type Subject } from './types';
 
 /**
- * The outbox: lead_notifications rows written with their lead, delivered here. Statuses:
- * waiting (never tried, or no transport configured), failing (failed, will retry), sent,
- * failed (retries used up, or an answer retrying cannot change) and skipped (spam).
- *
- * A due row is claimed by moving its next_attempt_at forward (compare-and-set), so two app
- * instances on one PostgreSQL never send the same notification at once, and a process that dies
- * mid-send retries after the lease. Delivery is at least once: a crash between the peer's
- * acceptance and our update can repeat one e-mail, never lose one.
+ * The notifications outbox, written by the modules whose events it tells of (leads, payments).
+ * A notification is added inside the transaction that stores its subject, so the two commit
+ * together or not at all: nothing stored goes untold, nothing untold is announced. The worker
+ * (./delivery.server.ts) sends it afterwards. Subjects have no foreign key here, so whoever
+ * deletes a subject deletes its notifications in the same transaction (deleteNotifications).
  */
 
-/** How long a claimed notification is reserved for the sender before another may retry it. */
-export const CLAIM_LEASE_MS = 5 * 60_000;
-const BATCH = 20;
+export type NewNotification = {
+  [C in Channel]: {
+    subject: Subject;
+    channel: C;
+    /** What the channel's transport will send, rendered now: the worker knows nothing of subjects. */
+    payload: ChannelPayloads[C];
+    at: Date;
+    /** Stored but not sent (suspected spam) until queueSkippedNotifications. */
+    skipped?: boolean;
+  };
+}[Channel];
 
-export interface OutboxLog {
-  info: (data: object, message: string) => void;
-  warn: (data: object, message: string) => void;
-}
-
-/** Sends every due notification once; returns how many were delivered. */
-export async function deliverDue(db: DB, transport: Transport, log: OutboxLog, now = () => new Date()): Promise<number> {
-  let delivered = 0;
-  const due = await db
-    .selectFrom('lead_notifications')
-    .select(['id', 'lead_id', 'attempts', 'next_attempt_at'])
-    .where('status', 'in', ['waiting', 'failing'])
-    .where('next_attempt_at', '<=', now().toISOString())
-    .orderBy('next_attempt_at')
-    .limit(BATCH)
+/** Adds notifications inside the caller's transaction, in one multi-row insert whatever their number. */
+export async function addNotifications(trx: DB, notifications: NewNotification[]): Promise<void> {
+  if (notifications.length === 0) return;
+  await trx
+    .insertInto('notifications')
+    .values(
+      notifications.map((n) => {
+        const stamp = n.at.toISOString();
+        return {
+          id: newId(),
+          subject_type: n.subject.type,
+          subject_id: n.subject.id,
+          channel: n.channel,
+          payload: JSON.stringify(n.payload),
+          status: n.skipped ? 'skipped' : 'waiting',
+          next_attempt_at: n.skipped ? null : stamp,
+          created_at: stamp,
+          updated_at: stamp,
+        };
+      }),
+    )
     .execute();
-
-  for (const row of due) {
-    const claimed = await db
-      .updateTable('lead_notifications')
-      .set({ next_attempt_at: new Date(now().getTime() + CLAIM_LEASE_MS).toISOString() })
-      .where('id', '=', row.id)
-      .where('next_attempt_at', '=', row.next_attempt_at)
-      .where('status', 'in', ['waiting', 'failing'])
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
-    if (await deliverOne(db, transport, log, row, now)) delivered += 1;
-  }
-  return delivered;
 }
 
-async function deliverOne(
-  db: DB,
-  transport: Transport,
-  log: OutboxLog,
-  row: { id: string; lead_id: string; attempts: number },
-  now: () => Date,
-): Promise<boolean> {
-  const lead = await db
-    .selectFrom('leads')
-    .select(['kind', 'type', 'fields', 'page', 'created_at', 'consent_text', 'consent_at', 'consent_page'])
-    .where('id', '=', row.lead_id)
-    .executeTakeFirstOrThrow();
-  const message = buildNotification({
-    kind: lead.kind as LeadForMessage['kind'],
-    type: lead.type,
-    fields: JSON.parse(lead.fields) as Record<string, string>,
-    page: lead.page,
-    createdAt: lead.created_at,
-    consent:
-      lead.consent_text && lead.consent_at
-        ? { text: lead.consent_text, at: lead.consent_at, page: lead.consent_page ?? lead.page }
-        : null,
-  });
-
-  const attempts = Number(row.attempts) + 1;
-  let error: string | null = null;
-  let retryable = true;
-  try {
-    await transport.send(message);
-  } catch (caught) {
-    error = caught instanceof Error ? caught.message : String(caught);
-    retryable = caught instanceof DeliveryError ? caught.retryable : true;
-  }
-  const at = now();
-  const stamp = at.toISOString();
-  const next = error && retryable ? nextAttemptAt(attempts, at) : null;
-  const status = !error ? 'sent' : next ? 'failing' : 'failed';
-
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('lead_notification_attempts')
-      .values({ id: newId(), notification_id: row.id, attempted_at: stamp, transport: transport.name, ok: error ? 0 : 1, error })
-      .execute();
-    await trx
-      .updateTable('lead_notifications')
-      .set({
-        status,
-        attempts,
-        last_error: error,
-        next_attempt_at: next ? next.toISOString() : null,
-        sent_at: error ? null : stamp,
-        updated_at: stamp,
-      })
-      .where('id', '=', row.id)
-      .execute();
-  });
-
-  const data = { event: 'lead.notification', lead: row.lead_id, transport: transport.name, attempts, status, error };
-  if (error) log.warn({ ...data, nextAttemptAt: next?.toISOString() ?? null }, `Lead notification ${status}: ${error}`);
-  else log.info(data, 'Lead notification sent');
-  return !error;
+/** Holds back a subject's unsent notifications (the owner marked the lead spam). */
+export async function skipNotifications(trx: DB, subject: Subject, now: Date): Promise<void> {
+  await trx
+    .updateTable('notifications')
+    .set({ status: 'skipped', next_attempt_at: null, updated_at: now.toISOString() })
+    .where('subject_type', '=', subject.type)
+    .where('subject_id', '=', subject.id)
+    .where('status', 'in', PENDING)
+    .execute();
 }
 
-/** The earliest time a notification becomes due, so the worker can sleep until then. */
-export async function nextDueAt(db: DB): Promise<Date | null> {
-  const row = await db
-    .selectFrom('lead_notifications')
-    .select((eb) => eb.fn.min('next_attempt_at').as('next'))
-    .where('status', 'in', ['waiting', 'failing'])
+/** Queues, due now, the notifications a subject's spam filters skipped ('Not spam'); returns how many. */
+export async function queueSkippedNotifications(trx: DB, subject: Subject, now: Date): Promise<number> {
+  const stamp = now.toISOString();
+  const result = await trx
+    .updateTable('notifications')
+    .set({ status: 'waiting', next_attempt_at: stamp, last_error: null, updated_at: stamp })
+    .where('subject_type', '=', subject.type)
+    .where('subject_id', '=', subject.id)
+    .where('status', '=', 'skipped')
     .executeTakeFirst();
-  return row?.next ? new Date(row.next) : null;
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * 'Retry now': makes a subject's waiting, failing or failed notifications due now (a failed one
+ * becomes failing again and gets one more attempt). Returns how many were made due.
+ */
+export async function retryNotifications(db: DB, subject: Subject, now: Date): Promise<number> {
+  const stamp = now.toISOString();
+  const result = await db
+    .updateTable('notifications')
+    .set((eb) => ({
+      status: eb.case().when('status', '=', 'failed').then('failing').else(eb.ref('status')).end(),
+      next_attempt_at: stamp,
+      updated_at: stamp,
+    }))
+    .where('subject_type', '=', subject.type)
+    .where('subject_id', '=', subject.id)
+    .where('status', 'in', [...PENDING, 'failed'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes a subject's notifications and their attempts, inside the caller's transaction. */
+export async function deleteNotifications(trx: DB, subject: Subject): Promise<void> {
+  const ofSubject = trx
+    .selectFrom('notifications')
+    .select('id')
+    .where('subject_type', '=', subject.type)
+    .where('subject_id', '=', subject.id);
+  await trx.deleteFrom('notification_attempts').where('notification_id', 'in', ofSubject).execute();
+  await trx.deleteFrom('notifications').where('subject_type', '=', subject.type).where('subject_id', '=', subject.id).execute();
 }

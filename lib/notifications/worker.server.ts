@@ -1,12 +1,13 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import { deliverDue, nextDueAt, type OutboxLog } from './outbox.server';
+import { deliverDue, nextDueAt, type OutboxLog } from './delivery.server';
 import type { Transport } from './transports/types';
 
 /**
- * The outbox worker: one per server process. It runs when a lead is stored (wake), when the next
- * retry falls due, and at least every POLL_MS (other instances may have written leads). Timers
- * are unref'd so they never keep a stopping process alive; stop() waits for a send in progress.
+ * The outbox worker: one per server process and transport. It runs when a notification is added
+ * (wake), when the next retry falls due, and at least every POLL_MS (other instances may have
+ * added some). Timers are unref'd so they never keep a stopping process alive; stop() waits for a
+ * send in progress.
  */
 
 export const POLL_MS = 60_000;
@@ -49,10 +50,10 @@ export function createOutboxWorker(options: {
           again = false;
           await deliverDue(db, options.transport, options.log);
         } while (again && !stopped);
-        const next = await nextDueAt(db);
+        const next = await nextDueAt(db, options.transport.channel);
         if (next) delay = next.getTime() - Date.now();
       } catch (error) {
-        options.log.error({ event: 'lead.outbox_error', err: error }, 'Lead outbox run failed');
+        options.log.error({ event: 'notification.outbox_error', err: error }, 'Notification outbox run failed');
       } finally {
         running = undefined;
         schedule(delay);

@@ -1,8 +1,11 @@
 import 'server-only';
-import { PAYMENT_KIND } from '../leads/fields';
 import type { DB } from '../db/connect.server';
-import { newId } from '../leads/store.server';
+import { newId } from '../db/ids';
+import { addNotifications } from '../notifications/outbox.server';
+import { latestEmailStates } from '../notifications/queries.server';
+import type { DeliveryState } from '../notifications/types';
 import { formatMoney } from './format';
+import { paymentMessage } from './notice';
 
 /**
  * Payments, recorded from Stripe's signed webhook events only (never from the success page).
@@ -10,9 +13,8 @@ import { formatMoney } from './format';
  * session has one payment row, whose status only moves pending → paid | failed, so an event that
  * arrives late (a 'completed' after the 'async succeeded') cannot undo a later state.
  *
- * The broker's notification goes through the lead outbox: the outbox's rows belong to a lead
- * (lead_notifications.lead_id, not null), so a paid or failed payment also writes a lead of kind
- * 'payment' with the payment's details, in the same transaction (see ADR 008).
+ * A paid or failed payment queues the broker's e-mail in the notifications outbox, in the same
+ * transaction, as a notification of the payment itself (ADR 012).
  */
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
@@ -64,50 +66,34 @@ export async function recordPaymentEvent(db: DB, update: PaymentUpdate, now = ne
       last_event_id: update.eventId,
       updated_at: stamp,
     };
+    const paymentId = existing?.id ?? newId();
     if (existing) {
-      await trx.updateTable('payments').set(details).where('id', '=', existing.id).execute();
+      await trx.updateTable('payments').set(details).where('id', '=', paymentId).execute();
     } else {
       await trx
         .insertInto('payments')
-        .values({ id: newId(), checkout_session_id: update.checkoutSessionId, created_at: stamp, ...details })
+        .values({ id: paymentId, checkout_session_id: update.checkoutSessionId, created_at: stamp, ...details })
         .execute();
     }
 
     if (update.status !== 'pending') {
-      const leadId = newId();
-      const fields: Record<string, string> = {
-        name: update.customerName,
-        email: update.customerEmail,
-        plan: update.plan,
-        amount: formatMoney(update.amount, update.currency),
-        status: update.status,
-        checkout_session_id: update.checkoutSessionId,
-        payment_intent_id: update.paymentIntentId ?? '',
-      };
-      await trx
-        .insertInto('leads')
-        .values({
-          id: leadId,
-          kind: PAYMENT_KIND,
-          type: update.status === 'paid' ? 'Payment Received' : 'Payment Failed',
-          fields: JSON.stringify(fields),
-          name: update.customerName.slice(0, 200),
-          email: update.customerEmail.slice(0, 254),
-          phone: '',
-          page: '/payment',
-          consent_text: null,
-          consent_at: null,
-          consent_page: null,
-          spam_reason: null,
-          client_address: 'stripe-webhook',
-          user_agent: 'Stripe',
-          created_at: stamp,
-        })
-        .execute();
-      await trx
-        .insertInto('lead_notifications')
-        .values({ id: newId(), lead_id: leadId, status: 'waiting', next_attempt_at: stamp, created_at: stamp, updated_at: stamp })
-        .execute();
+      await addNotifications(trx, [
+        {
+          subject: { type: 'payment', id: paymentId },
+          channel: 'email',
+          payload: paymentMessage({
+            status: update.status,
+            plan: update.plan,
+            amount: formatMoney(update.amount, update.currency),
+            customerName: update.customerName,
+            customerEmail: update.customerEmail,
+            checkoutSessionId: update.checkoutSessionId,
+            paymentIntentId: update.paymentIntentId,
+            recordedAt: stamp,
+          }),
+          at: now,
+        },
+      ]);
     }
     return 'recorded';
   });
@@ -125,11 +111,13 @@ export interface PaymentRow {
   status: string;
   createdAt: string;
   updatedAt: string;
-  /** The newest lead (not a payment notice) with the same e-mail, if any. */
+  /** The newest lead with the same e-mail, if any (spam aside). */
   lead: { id: string; name: string; type: string; createdAt: string } | null;
+  /** The delivery of the newest e-mail to the broker about it; null while it is pending. */
+  notice: DeliveryState | null;
 }
 
-/** Payments newest first, each with the newest lead of the same e-mail (for the admin). */
+/** Payments newest first, each with the newest lead of the same e-mail and its notice's delivery (for the admin). */
 export async function listPayments(db: DB, limit = 200): Promise<PaymentRow[]> {
   const rows = await db.selectFrom('payments').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
   const emails = [...new Set(rows.map((r) => r.customer_email.toLowerCase()).filter(Boolean))];
@@ -138,11 +126,15 @@ export async function listPayments(db: DB, limit = 200): Promise<PaymentRow[]> {
         .selectFrom('leads')
         .select(['id', 'name', 'type', 'email', 'created_at'])
         .where((eb) => eb(eb.fn('lower', ['email']), 'in', emails))
-        .where('kind', '!=', PAYMENT_KIND)
         .where('is_spam', '=', 0)
         .orderBy('created_at', 'desc')
         .execute()
     : [];
+  const notices = await latestEmailStates(
+    db,
+    'payment',
+    rows.map((r) => r.id),
+  );
   const byEmail = new Map<string, (typeof leads)[number]>();
   for (const lead of leads) if (!byEmail.has(lead.email.toLowerCase())) byEmail.set(lead.email.toLowerCase(), lead);
   return rows.map((r) => {
@@ -160,6 +152,7 @@ export async function listPayments(db: DB, limit = 200): Promise<PaymentRow[]> {
       createdAt: r.created_at,
       updatedAt: r.updated_at,
       lead: lead ? { id: lead.id, name: lead.name, type: lead.type, createdAt: lead.created_at } : null,
+      notice: notices.get(r.id) ?? null,
     };
   });
 }

@@ -1,7 +1,7 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/connect.server';
+import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { sanitizeArticleHtml } from '../html/sanitize.server';
 import { readPostBySlug } from './queries.server';
@@ -42,7 +42,7 @@ export async function createPost(db: DB, input: PostInput, now = new Date()): Pr
     await trx
       .insertInto('posts')
       .values({
-        id: `post-${randomBytes(8).toString('hex')}`,
+        id: newId(),
         slug,
         ...columns(input),
         is_custom: 1,

@@ -1,7 +1,7 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/connect.server';
+import { newId } from '../db/ids';
 import { MetaKey } from '../db/meta-keys';
 import type { Database } from '../db/schema';
 import { readRates } from './queries.server';
@@ -23,7 +23,7 @@ async function touch(trx: Transaction<Database>, stamp: string) {
 
 export async function addRate(db: DB, input: RateInput = PLACEHOLDER_RATE, now = new Date()): Promise<Rate> {
   const stamp = now.toISOString();
-  const id = `rate-${randomBytes(8).toString('hex')}`;
+  const id = newId();
   await db.transaction().execute(async (trx) => {
     const { max } = await trx
       .selectFrom('rates')

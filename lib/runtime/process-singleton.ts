@@ -21,6 +21,11 @@ export function processSingleton<T>(name: string, create: () => T): T {
   return values.get(name) as T;
 }
 
+/** The value under `name` if one was made, without making it. */
+export function existingProcessSingleton<T>(name: string): T | undefined {
+  return home().get(name) as T | undefined;
+}
+
 /** Forgets a value (a database handle that failed to open is tried again on the next call). */
 export function forgetProcessSingleton(name: string): void {
   home().delete(name);

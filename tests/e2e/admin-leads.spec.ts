@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_TEXT } from '../../lib/leads/fields';
+import { leadRowMessage } from '../../lib/leads/lead-row';
 import { startSmtp } from '../support/mail';
 import { withDb } from './admin-support';
 import { expectNoAxeViolations, openSection, sectionLink, signInToDashboard } from './admin-ui';
@@ -30,7 +31,8 @@ function seedLeads(
        VALUES (?, ?, ?, ?, ?, ?, ?, '/seed', ?, ?, ?, '203.0.113.1', 'seed', ?, ?)`,
     );
     const note = db.prepare(
-      `INSERT INTO lead_notifications (id, lead_id, status, attempts, created_at, updated_at, sent_at) VALUES (?, ?, ?, 1, ?, ?, ?)`,
+      `INSERT INTO notifications (id, subject_type, subject_id, channel, payload, status, attempts, created_at, updated_at, sent_at)
+       VALUES (?, 'lead', ?, 'email', ?, ?, 1, ?, ?, ?)`,
     );
     db.transaction(() => {
       leads.forEach((l, i) => {
@@ -40,10 +42,11 @@ function seedLeads(
             ? { from_name: l.name, from_email: l.email, phone: l.phone, message: 'Hello, "quoted", text' }
             : { name: l.name, email: l.email };
         const search = `${l.name} ${l.email} ${l.phone} ${l.phone.replace(/\D/g, '')}`.toLowerCase();
+        const type = l.kind === 'contact' ? 'Contact Form' : 'Ebook Download';
         lead.run(
           id,
           l.kind,
-          l.kind === 'contact' ? 'Contact Form' : 'Ebook Download',
+          type,
           JSON.stringify(fields),
           l.name,
           l.email,
@@ -54,7 +57,17 @@ function seedLeads(
           l.createdAt,
           search,
         );
-        note.run(`n${id}`, id, l.spam ? 'skipped' : 'sent', l.createdAt, l.createdAt, l.createdAt);
+        const message = leadRowMessage({
+          kind: l.kind,
+          type,
+          fields: JSON.stringify(fields),
+          page: '/seed',
+          created_at: l.createdAt,
+          consent_text: null,
+          consent_at: null,
+          consent_page: null,
+        });
+        note.run(`n${id}`, id, JSON.stringify(message), l.spam ? 'skipped' : 'sent', l.createdAt, l.createdAt, l.createdAt);
       });
     })();
   });
@@ -370,7 +383,7 @@ test('spam folder and Not spam (which sends the notification); failing notificat
     withDb(server.databasePath, (db) =>
       db
         .prepare(
-          "UPDATE lead_notifications SET status = 'failed', sent_at = NULL, last_error = '550 5.1.1 Mailbox unavailable', attempts = 40 WHERE lead_id = 'seed0'",
+          "UPDATE notifications SET status = 'failed', sent_at = NULL, last_error = '550 5.1.1 Mailbox unavailable', attempts = 40 WHERE subject_id = 'seed0'",
         )
         .run(),
     );

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { fullApplication } from '../../lib/leads/test-data';
+import { fullApplication } from '../support/lead-data';
 import { withDb } from './admin-support';
 
 export { fullApplication };
@@ -45,7 +45,7 @@ export function storedLeads(databasePath: string): StoredLead[] {
       db
         .prepare(
           `SELECT l.kind, l.type, l.fields, l.page, l.is_spam, l.spam_reason, l.consent_text, l.consent_page, n.status AS notification
-           FROM leads l LEFT JOIN lead_notifications n ON n.lead_id = l.id ORDER BY l.created_at DESC`,
+           FROM leads l LEFT JOIN notifications n ON n.subject_type = 'lead' AND n.subject_id = l.id ORDER BY l.created_at DESC`,
         )
         .all() as (Omit<StoredLead, 'fields'> & { fields: string })[]
     ).map((row) => ({ ...row, fields: JSON.parse(row.fields) as Record<string, string> })),

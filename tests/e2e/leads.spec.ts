@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CONSENT_TEXT } from '../../lib/leads/fields';
-import { fullApplicationSummary } from '../../lib/leads/test-data';
+import { fullApplicationSummary } from '../support/lead-data';
 import { startSmtp } from '../support/mail';
 import { bootPage } from './boot';
 import {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { SUBMIT_FAILED } from '../../lib/leads/fields';
-import { listLeads } from '../../lib/leads/queries.server';
 import { submitLead } from '../../lib/leads/submit.server';
 import { stampClientAddress } from '../../server/client-address';
 import { answerLeadPost, type Submit } from '../../server/lead-endpoint';
 import { REFUSALS } from '../../server/request-guard';
 import { listen } from '../support/http-server';
+import { listLeads } from '../support/leads';
 import { tempSqlite } from '../support/temp-db';
 
 /**
@@ -22,7 +22,11 @@ afterEach(async () => {
 const SITE = { siteUrl: 'https://www.example.com', trustProxy: false };
 const log = { warn: vi.fn(), error: vi.fn() };
 
-const settings = (rateLimit: number) => ({ spam: { minFillSeconds: 0, rateLimit, windowMinutes: 10 }, log });
+const settings = (rateLimit: number) => ({
+  spam: { minFillSeconds: 0, rateLimit, windowMinutes: 10 },
+  log,
+  wake: () => undefined,
+});
 
 async function serveEndpoint(submit: Submit): Promise<string> {
   const server = await listen((req, res) => {
@@ -38,7 +42,7 @@ async function setup(rateLimit = 10) {
   cleanups.push(handle.cleanup);
   await migrateToLatest(handle.db);
   const submit: Submit = (kind, values, sender) =>
-    submitLead(kind, values, { db: async () => handle.db, ...sender, ...settings(rateLimit) });
+    submitLead(kind, values, sender, { db: async () => handle.db, ...settings(rateLimit) });
   return { db: handle.db, url: await serveEndpoint(submit) };
 }
 
@@ -92,7 +96,7 @@ describe('lead endpoint', () => {
 
   it("answers 503 with the spec's 'Uh oh!' when the lead cannot be stored", async () => {
     const url = await serveEndpoint((kind, values, sender) =>
-      submitLead(kind, values, { db: () => Promise.reject(new Error('disk full')), ...sender, ...settings(10) }),
+      submitLead(kind, values, sender, { db: () => Promise.reject(new Error('disk full')), ...settings(10) }),
     );
     const answer = await post(url);
     expect(answer.status).toBe(503);

@@ -5,12 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { SUBMIT_FAILED } from '../../lib/leads/fields';
-import { listLeads } from '../../lib/leads/queries.server';
-import { submitLead, type SubmitContext } from '../../lib/leads/submit.server';
+import { submitLead, type SubmitDeps } from '../../lib/leads/submit.server';
+import { listLeads } from '../support/leads';
 import { postgresUrl, tempPostgres, tempSqlite } from '../support/temp-db';
 
 /**
- * Leads submitted at the same moment are committed together (lib/leads/lead-writer.server.ts).
+ * Leads submitted at the same moment are committed together (lib/leads/store.server.ts).
  * On a real database: every acknowledged lead is stored and readable by another connection by
  * the time its sender hears "sent", and a lead the database refuses fails alone.
  */
@@ -95,14 +95,10 @@ afterEach(async () => {
 
 const log = { warn: vi.fn(), error: vi.fn() };
 
-function context(db: DB): SubmitContext {
-  return {
-    db: async () => db,
-    clientAddress: '203.0.113.9',
-    userAgent: 'test',
-    spam: { minFillSeconds: 0, rateLimit: 1000, windowMinutes: 10 },
-    log,
-  };
+const SENDER = { clientAddress: '203.0.113.9', userAgent: 'test' };
+
+function deps(db: DB): Partial<SubmitDeps> {
+  return { db: async () => db, spam: { minFillSeconds: 0, rateLimit: 1000, windowMinutes: 10 }, log, wake: () => undefined };
 }
 
 const contact = (name: string, email: string) => ({
@@ -121,7 +117,7 @@ describe.each(engines)('group commit of leads on %s', (engine, open) => {
     const emails = Array.from({ length: 40 }, (_, i) => `sender${i}@example.com`);
     const answers = await Promise.all(
       emails.map(async (email) => {
-        const result = await submitLead('contact', contact(`Sender ${email}`, email), context(db));
+        const result = await submitLead('contact', contact(`Sender ${email}`, email), SENDER, deps(db));
         return { result, stored: await storedElsewhere(email) };
       }),
     );
@@ -138,9 +134,9 @@ describe.each(engines)('group commit of leads on %s', (engine, open) => {
     const { db, cleanup } = await open();
     cleanups.push(cleanup);
     // A limit of 1 per window: the 2nd to 5th lead are spam, from the 6th (5 times the limit) refused.
-    const limited: SubmitContext = { ...context(db), spam: { minFillSeconds: 0, rateLimit: 1, windowMinutes: 10 } };
+    const limited = { ...deps(db), spam: { minFillSeconds: 0, rateLimit: 1, windowMinutes: 10 } };
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => submitLead('contact', contact(`Burst ${i}`, `burst${i}@example.com`), limited)),
+      Array.from({ length: 8 }, (_, i) => submitLead('contact', contact(`Burst ${i}`, `burst${i}@example.com`), SENDER, limited)),
     );
     expect(results.filter((result) => result?.ok).length).toBe(5);
     expect(results.filter((result) => result?.ok === false && result.reason === 'limited').length).toBe(3);
@@ -155,13 +151,16 @@ describe.each(engines)('group commit of leads on %s', (engine, open) => {
     await refuseLeads('Refused Sender');
     const names = ['Ann Sender', 'Bob Sender', 'Refused Sender', 'Cy Sender', 'Di Sender'];
     const results = await Promise.all(
-      names.map((name, i) => submitLead('contact', contact(name, `s${i}@example.com`), context(db))),
+      names.map((name, i) => submitLead('contact', contact(name, `s${i}@example.com`), SENDER, deps(db))),
     );
 
     expect(results.map((result) => result?.ok)).toEqual([true, true, false, true, true]);
     expect(results[2]).toMatchObject({ reason: 'failed', title: SUBMIT_FAILED.title, message: SUBMIT_FAILED.description });
     const stored = await listLeads(db, { includeSpam: true });
     expect(stored.map((lead) => lead.name).sort()).toEqual(['Ann Sender', 'Bob Sender', 'Cy Sender', 'Di Sender']);
+    // Each lead committed with its e-mail, the refused one with neither.
+    const notices = await db.selectFrom('notifications').select('subject_id').where('subject_type', '=', 'lead').execute();
+    expect(notices.map((n) => n.subject_id).sort()).toEqual(stored.map((lead) => lead.id).sort());
     expect(log.error).toHaveBeenCalledTimes(1);
     // SQLite answers the rate-limit counts at once, so all five arrive in the same batch.
     if (engine === 'SQLite') {
@@ -178,14 +177,14 @@ describe.each(engines)('group commit of leads on %s', (engine, open) => {
     await refuseLeads(null);
     const results = await Promise.all(
       ['Ann Sender', 'Bob Sender', 'Cy Sender'].map((name, i) =>
-        submitLead('contact', contact(name, `s${i}@example.com`), context(db)),
+        submitLead('contact', contact(name, `s${i}@example.com`), SENDER, deps(db)),
       ),
     );
     expect(results.every((result) => result?.ok === false && result.reason === 'failed')).toBe(true);
     expect(await listLeads(db, { includeSpam: true })).toEqual([]);
 
     await allowLeads();
-    expect(await submitLead('contact', contact('Ann Sender', 'again@example.com'), context(db))).toEqual({
+    expect(await submitLead('contact', contact('Ann Sender', 'again@example.com'), SENDER, deps(db))).toEqual({
       ok: true,
       kind: 'contact',
     });

@@ -3,10 +3,10 @@ import type { DB } from '../../lib/db/connect.server';
 import { leadFilterSchema, type LeadFilter } from '../../lib/leads/admin/filter';
 import { deleteLead, markNotSpam, retryNotification, updateLead } from '../../lib/leads/admin/mutations.server';
 import { exportLeads, notificationHealth, searchLeads } from '../../lib/leads/admin/queries.server';
-import { getLead } from '../../lib/leads/queries.server';
-import { recordLead } from '../../lib/leads/store.server';
+import { getLead, listNotificationAttempts } from '../../lib/leads/queries.server';
 import { engines, seededDatabases } from '../support/engines';
 import { generateLeads, insertLeads } from '../support/generate-leads';
+import { recordLead } from '../support/leads';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -117,10 +117,23 @@ describe.each(engines)('leads database on %s', (_name, open) => {
     expect(await getLead(db, id)).toMatchObject({ status: 'qualified', isSpam: false, notification: { status: 'waiting' } });
 
     // Retry: a failed notification becomes failing and due now.
-    await db
-      .updateTable('lead_notifications')
+    const notice = await db
+      .updateTable('notifications')
       .set({ status: 'failed', last_error: '550 no', next_attempt_at: null })
-      .where('lead_id', '=', id)
+      .where('subject_type', '=', 'lead')
+      .where('subject_id', '=', id)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('notification_attempts')
+      .values({
+        id: 'attempt1',
+        notification_id: notice.id,
+        attempted_at: now.toISOString(),
+        transport: 'smtp',
+        ok: 0,
+        error: '550 no',
+      })
       .execute();
     expect(await notificationHealth(db)).toEqual({ failing: 0, failed: 1 });
     const later = new Date('2026-11-23T00:00:00.000Z');
@@ -131,9 +144,16 @@ describe.each(engines)('leads database on %s', (_name, open) => {
     expect(await notificationHealth(db)).toEqual({ failing: 1, failed: 0 });
     expect(await retryNotification(db, leads[0]!.id)).toBe(false); // already sent
 
+    expect(await listNotificationAttempts(db, id)).toHaveLength(1);
+
+    // A privacy request: the lead goes with its notification and every attempt (no cascade does it).
     expect(await deleteLead(db, id)).toBe(true);
     expect(await getLead(db, id)).toBeNull();
     expect(await deleteLead(db, id)).toBe(false);
-    expect(await db.selectFrom('lead_notifications').select('id').where('lead_id', '=', id).execute()).toEqual([]);
+    expect(await db.selectFrom('notifications').select('id').where('subject_id', '=', id).execute()).toEqual([]);
+    expect(await db.selectFrom('notification_attempts').select('id').where('notification_id', '=', notice.id).execute()).toEqual(
+      [],
+    );
+    expect(await getLead(db, leads[0]!.id)).toMatchObject({ notification: { status: 'sent' } });
   });
 });

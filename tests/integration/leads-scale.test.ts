@@ -8,7 +8,8 @@ import { tempSqlite } from '../support/temp-db';
 
 /**
  * The Leads tab at 100,000 leads: correct first pages, and on SQLite the list's filters are served
- * by an index in the list's order (no table scan, no sort). Timings belong to `npm run bench:leads`.
+ * by an index in the list's order (no table scan, no sort), each lead's e-mail state by the outbox's
+ * subject index. Timings belong to `npm run bench:leads`.
  */
 
 const COUNT = 100_000;
@@ -92,5 +93,7 @@ describe(`leads database with ${COUNT.toLocaleString('en-US')} leads`, () => {
     expect(detail).toMatch(new RegExp(`SEARCH leads USING (COVERING )?INDEX ${index}`));
     expect(detail).not.toMatch(/SCAN leads\b(?! USING)/);
     expect(detail).not.toContain('TEMP B-TREE');
+    // Each listed lead's e-mail state: one probe of the outbox's subject index.
+    expect(detail).toMatch(/SEARCH n USING INDEX notifications_subject_idx \(subject_type=\? AND subject_id=\? AND channel=\?\)/);
   });
 });

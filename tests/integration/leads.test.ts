@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../lib/db/migrate.server';
-import { CONSENT_TEXT } from '../../lib/leads/fields';
-import { getLead, listLeads, listNotificationAttempts } from '../../lib/leads/queries.server';
-import { submitLead, type SubmitContext } from '../../lib/leads/submit.server';
-import { fullApplication, fullApplicationSummary } from '../../lib/leads/test-data';
+import { CONSENT_TEXT, type LeadKind } from '../../lib/leads/fields';
+import { getLead, listNotificationAttempts } from '../../lib/leads/queries.server';
+import { submitLead, type SubmitDeps } from '../../lib/leads/submit.server';
 import { MAX_ATTEMPTS } from '../../lib/notifications/backoff';
-import { deliverDue } from '../../lib/notifications/outbox.server';
+import { deliverDue } from '../../lib/notifications/delivery.server';
+import { leadMessage } from '../../lib/notifications/messages';
 import { emailJsTransport } from '../../lib/notifications/transports/emailjs.server';
 import { smtpTransport } from '../../lib/notifications/transports/smtp.server';
 import { createOutboxWorker } from '../../lib/notifications/worker.server';
+import { fullApplication, fullApplicationSummary } from '../support/lead-data';
+import { listLeads } from '../support/leads';
 import { startEmailJsStandIn, startSmtp } from '../support/mail';
 import { tempSqlite } from '../support/temp-db';
 
@@ -19,19 +21,32 @@ afterEach(async () => {
 
 const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
+interface SubmitOptions {
+  now?: Date;
+  clientAddress?: string;
+  spam?: SubmitDeps['spam'];
+  db?: SubmitDeps['db'];
+}
+
 async function setup() {
   const handle = tempSqlite();
   cleanups.push(handle.cleanup);
   await migrateToLatest(handle.db);
-  const context = (overrides: Partial<SubmitContext> = {}): SubmitContext => ({
-    db: async () => handle.db,
-    clientAddress: '203.0.113.7',
-    userAgent: 'test',
-    spam: { minFillSeconds: 2, rateLimit: 10, windowMinutes: 10 },
-    log,
-    ...overrides,
-  });
-  return { db: handle.db, context };
+  const woken = { count: 0 };
+  const submit = (kind: LeadKind, values: Record<string, string>, options: SubmitOptions = {}) =>
+    submitLead(
+      kind,
+      values,
+      { clientAddress: options.clientAddress ?? '203.0.113.7', userAgent: 'test' },
+      {
+        db: options.db ?? (async () => handle.db),
+        spam: options.spam ?? { minFillSeconds: 2, rateLimit: 10, windowMinutes: 10 },
+        log,
+        now: () => options.now ?? new Date(),
+        wake: () => void woken.count++,
+      },
+    );
+  return { db: handle.db, submit, woken };
 }
 
 const human = { fill_ms: '15000', page: '/apply' };
@@ -39,16 +54,16 @@ const MAIL = { from: 'Website <web@example.com>', to: 'broker@example.com' };
 
 describe('lead store', () => {
   it('stores each kind with its type, fields, page and consent, newest first, notification waiting', async () => {
-    const { db, context } = await setup();
+    const { db, submit } = await setup();
     const t0 = new Date('2026-11-21T10:00:00.000Z');
-    expect(await submitLead('application', { ...fullApplication, ...human, consent: 'yes' }, context({ now: t0 }))).toEqual({
+    expect(await submit('application', { ...fullApplication, ...human, consent: 'yes' }, { now: t0 })).toEqual({
       ok: true,
       kind: 'application',
     });
-    await submitLead(
+    await submit(
       'ebook',
       { name: 'Bo', email: 'bo@example.com', fill_ms: '4000', page: '/ebook' },
-      context({ now: new Date(t0.getTime() + 1000) }),
+      { now: new Date(t0.getTime() + 1000) },
     );
 
     const leads = await listLeads(db);
@@ -70,11 +85,41 @@ describe('lead store', () => {
       notification: { status: 'waiting', attempts: 0, nextAttemptAt: t0.toISOString() },
     });
     expect(leads[0]!.consent).toBeNull();
+
+    // The e-mail is rendered when the lead is stored and kept with its notification: the worker
+    // sends that payload and knows nothing of leads.
+    const notice = await db
+      .selectFrom('notifications')
+      .select(['channel', 'payload'])
+      .where('subject_type', '=', 'lead')
+      .where('subject_id', '=', application.id)
+      .executeTakeFirstOrThrow();
+    expect(notice.channel).toBe('email');
+    expect(JSON.parse(notice.payload)).toEqual(
+      leadMessage({
+        kind: 'application',
+        type: 'New Detailed Application',
+        fields: fullApplication,
+        page: '/apply',
+        createdAt: t0.toISOString(),
+        consent: { text: CONSENT_TEXT, at: t0.toISOString(), page: '/apply' },
+      }),
+    );
+  });
+
+  it('wakes the outbox worker for each lead it has to tell of, and only then', async () => {
+    const { submit, woken } = await setup();
+    await submit('ebook', { name: 'Bo', email: 'bo@example.com', ...human });
+    expect(woken.count).toBe(1);
+    await submit('ebook', { name: 'Bo', email: '' });
+    await submit('ebook', { name: 'Bo', email: 'bo@example.com', ...human, company_website: 'spam' });
+    await submit('ebook', { name: 'Bo', email: 'bo@example.com' }, { db: () => Promise.reject(new Error('disk full')) });
+    expect(woken.count).toBe(1);
   });
 
   it('answers invalid input with field messages and stores nothing', async () => {
-    const { db, context } = await setup();
-    const result = await submitLead('application', { ...fullApplication, email: '', employer: 'x'.repeat(201) }, context());
+    const { db, submit } = await setup();
+    const result = await submit('application', { ...fullApplication, email: '', employer: 'x'.repeat(201) });
     expect(result).toMatchObject({
       ok: false,
       reason: 'invalid',
@@ -84,11 +129,11 @@ describe('lead store', () => {
   });
 
   it("answers the spec's 'Uh oh!' when the database fails", async () => {
-    const { context } = await setup();
-    const result = await submitLead(
+    const { submit } = await setup();
+    const result = await submit(
       'ebook',
       { name: 'Bo', email: 'b@example.com' },
-      context({ db: () => Promise.reject(new Error('disk full')) }),
+      { db: () => Promise.reject(new Error('disk full')) },
     );
     expect(result).toMatchObject({
       ok: false,
@@ -103,14 +148,13 @@ describe('lead store', () => {
 
 describe('spam', () => {
   it('stores honeypot, too-fast and rate-limited leads as spam and never notifies them', async () => {
-    const { db, context } = await setup();
+    const { db, submit } = await setup();
     const smtp = await startSmtp();
     cleanups.push(smtp.stop);
     const ebook = { name: 'Bo', email: 'bo@example.com', page: '/ebook' };
-    await submitLead('ebook', { ...ebook, fill_ms: '5000', company_website: 'http://spam.example' }, context());
-    await submitLead('ebook', { ...ebook, fill_ms: '300' }, context({ clientAddress: '198.51.100.1' }));
-    for (let i = 0; i < 11; i++)
-      await submitLead('ebook', { ...ebook, fill_ms: '5000' }, context({ clientAddress: '198.51.100.2' }));
+    await submit('ebook', { ...ebook, fill_ms: '5000', company_website: 'http://spam.example' });
+    await submit('ebook', { ...ebook, fill_ms: '300' }, { clientAddress: '198.51.100.1' });
+    for (let i = 0; i < 11; i++) await submit('ebook', { ...ebook, fill_ms: '5000' }, { clientAddress: '198.51.100.2' });
 
     const all = await listLeads(db, { includeSpam: true });
     expect(all).toHaveLength(13);
@@ -126,10 +170,10 @@ describe('spam', () => {
   });
 
   it('refuses, without storing, an address sending far beyond the limit', async () => {
-    const { db, context } = await setup();
-    const limited = context({ spam: { minFillSeconds: 0, rateLimit: 1, windowMinutes: 10 } });
-    for (let i = 0; i < 5; i++) await submitLead('ebook', { name: 'B', email: 'b@x.example' }, limited);
-    expect(await submitLead('ebook', { name: 'B', email: 'b@x.example' }, limited)).toMatchObject({
+    const { db, submit } = await setup();
+    const limited = { spam: { minFillSeconds: 0, rateLimit: 1, windowMinutes: 10 } };
+    for (let i = 0; i < 5; i++) await submit('ebook', { name: 'B', email: 'b@x.example' }, limited);
+    expect(await submit('ebook', { name: 'B', email: 'b@x.example' }, limited)).toMatchObject({
       ok: false,
       reason: 'limited',
     });
@@ -139,13 +183,13 @@ describe('spam', () => {
 
 describe('outbox over SMTP (a real smtp-server)', () => {
   it('delivers the exact message of a full application to MAIL_TO, once', async () => {
-    const { db, context } = await setup();
+    const { db, submit } = await setup();
     const smtp = await startSmtp();
     cleanups.push(smtp.stop);
     const transport = smtpTransport({ url: smtp.url, ...MAIL });
     cleanups.push(() => transport.close?.());
     const at = new Date('2026-11-21T10:00:00.000Z');
-    await submitLead('application', { ...fullApplication, ...human }, context({ now: at }));
+    await submit('application', { ...fullApplication, ...human }, { now: at });
 
     expect(await deliverDue(db, transport, log, () => at)).toBe(1);
     expect(await deliverDue(db, transport, log, () => at)).toBe(0);
@@ -163,7 +207,7 @@ describe('outbox over SMTP (a real smtp-server)', () => {
   });
 
   it('keeps the lead while the server is down, records each error, and delivers once when it is back', async () => {
-    const { db, context } = await setup();
+    const { db, submit } = await setup();
     const probe = await startSmtp();
     const port = probe.port;
     await probe.stop();
@@ -172,11 +216,7 @@ describe('outbox over SMTP (a real smtp-server)', () => {
     let now = new Date('2026-11-21T10:00:00.000Z');
     const clock = () => now;
     expect(
-      await submitLead(
-        'contact',
-        { from_name: 'Sam', from_email: 's@example.com', message: 'Hello', ...human },
-        context({ now }),
-      ),
+      await submit('contact', { from_name: 'Sam', from_email: 's@example.com', message: 'Hello', ...human }, { now }),
     ).toMatchObject({ ok: true });
 
     expect(await deliverDue(db, transport, log, clock)).toBe(0);
@@ -208,10 +248,10 @@ describe('outbox over SMTP (a real smtp-server)', () => {
   });
 
   it('gives up after the retry window and marks the notification failed', async () => {
-    const { db, context } = await setup();
-    const failing = { name: 'smtp' as const, send: () => Promise.reject(new Error('down')) };
+    const { db, submit } = await setup();
+    const failing = { name: 'smtp', channel: 'email' as const, send: () => Promise.reject(new Error('down')) };
     let now = new Date('2026-11-21T10:00:00.000Z');
-    await submitLead('ebook', { name: 'B', email: 'b@example.com', ...human }, context({ now }));
+    await submit('ebook', { name: 'B', email: 'b@example.com', ...human }, { now });
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await deliverDue(db, failing, log, () => now);
       now = new Date(now.getTime() + 3_600_000);
@@ -227,12 +267,12 @@ describe('outbox over SMTP (a real smtp-server)', () => {
   });
 
   it('runs in a worker that delivers as soon as it is woken', async () => {
-    const { db, context } = await setup();
+    const { db, submit } = await setup();
     const smtp = await startSmtp();
     cleanups.push(smtp.stop);
     const worker = createOutboxWorker({ db: async () => db, transport: smtpTransport({ url: smtp.url, ...MAIL }), log });
     cleanups.push(() => worker.stop());
-    await submitLead('ebook', { name: 'B', email: 'b@example.com', ...human }, context());
+    await submit('ebook', { name: 'B', email: 'b@example.com', ...human });
     worker.wake();
     await vi.waitFor(() => expect(smtp.mails).toHaveLength(1), { timeout: 10_000 });
     await vi.waitFor(async () => expect((await listLeads(db))[0]!.notification!.status).toBe('sent'));
@@ -250,11 +290,11 @@ describe('outbox over EmailJS (a local stand-in)', () => {
   });
 
   it("posts the spec's payload with the private key, and retries an error status", async () => {
-    const { db, context } = await setup();
+    const { db, submit } = await setup();
     const api = await startEmailJsStandIn([500, 429, 200]);
     cleanups.push(api.stop);
     let now = new Date('2026-11-21T10:00:00.000Z');
-    await submitLead('application', { ...fullApplication, ...human }, context({ now }));
+    await submit('application', { ...fullApplication, ...human }, { now });
     const transport = emailJsTransport(settings(api.url));
 
     expect(await deliverDue(db, transport, log, () => now)).toBe(0);
@@ -289,10 +329,10 @@ describe('outbox over EmailJS (a local stand-in)', () => {
       [403, 'EmailJS 403 Forbidden (block list)'],
       [451, 'EmailJS 451 Unavailable For Headless Browser'],
     ] as const) {
-      const { db, context } = await setup();
+      const { db, submit } = await setup();
       const api = await startEmailJsStandIn([status]);
       cleanups.push(api.stop);
-      await submitLead('ebook', { name: 'B', email: 'b@example.com', ...human }, context());
+      await submit('ebook', { name: 'B', email: 'b@example.com', ...human });
       await deliverDue(db, emailJsTransport(settings(api.url)), log);
       const [lead] = await listLeads(db);
       expect(lead!.notification).toMatchObject({ status: 'failed', lastError: meaning, nextAttemptAt: null });
@@ -301,10 +341,10 @@ describe('outbox over EmailJS (a local stand-in)', () => {
   });
 
   it('retries a network error', async () => {
-    const { db, context } = await setup();
+    const { db, submit } = await setup();
     const api = await startEmailJsStandIn([]);
     await api.stop();
-    await submitLead('ebook', { name: 'B', email: 'b@example.com', ...human }, context());
+    await submit('ebook', { name: 'B', email: 'b@example.com', ...human });
     await deliverDue(db, emailJsTransport(settings(api.url)), log);
     const [lead] = await listLeads(db);
     expect(lead!.notification!.status).toBe('failing');

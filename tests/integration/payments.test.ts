@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultContent } from '../../lib/content/defaults';
 import { migrateToLatest } from '../../lib/db/migrate.server';
-import { listLeads } from '../../lib/leads/queries.server';
-import { deliverDue } from '../../lib/notifications/outbox.server';
+import { deliverDue } from '../../lib/notifications/delivery.server';
 import { listPayments } from '../../lib/payments/store.server';
 import { createCheckoutSession, stripeClient, type StripeEnv } from '../../lib/payments/stripe.server';
 import { handleStripeWebhook } from '../../lib/payments/webhook.server';
@@ -106,18 +105,35 @@ describe('webhook', () => {
       customerName: 'Jane Builder',
       status: 'paid',
       lead: null,
+      notice: { status: 'waiting', attempts: 0 },
     });
-    const notices = (await listLeads(db)).filter((l) => l.kind === ('payment' as string));
-    expect(notices).toHaveLength(1);
-    expect(await db.selectFrom('lead_notifications').selectAll().execute()).toHaveLength(1);
+    // The notice is the payment's own notification; no lead stands in for it.
+    const notices = await db.selectFrom('notifications').select(['subject_type', 'subject_id', 'channel']).execute();
+    expect(notices).toEqual([{ subject_type: 'payment', subject_id: payments[0]!.id, channel: 'email' }]);
+    expect(await db.selectFrom('leads').select('id').execute()).toEqual([]);
 
-    // The outbox delivers it to the broker like any lead.
+    // The outbox delivers it to the broker like any notification.
     const sent: { subject: string; text: string }[] = [];
     const log = { info: vi.fn(), warn: vi.fn() };
-    expect(await deliverDue(db, { name: 'smtp', send: async (m) => void sent.push(m) }, log)).toBe(1);
+    expect(await deliverDue(db, { name: 'smtp', channel: 'email', send: async (m) => void sent.push(m) }, log)).toBe(1);
     expect(sent[0]!.subject).toBe('Payment Received: Jane Builder');
-    expect(sent[0]!.text).toContain('Amount: $495.00');
-    expect(sent[0]!.text).toContain('Checkout Session: cs_test_1');
+    expect(sent[0]!.text).toBe(
+      [
+        'A plan was paid through Stripe Checkout',
+        '',
+        'Plan: standard',
+        'Amount: $495.00',
+        'Status: paid',
+        'Name: Jane Builder',
+        'Email: jane@example.com',
+        'Checkout Session: cs_test_1',
+        'Payment Intent: pi_test_1',
+        '',
+        '---',
+        `Recorded: ${payments[0]!.createdAt}`,
+      ].join('\n'),
+    );
+    expect((await listPayments(db))[0]!.notice).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
   });
 
   it('the same session through another event id is not recorded twice; a late event cannot undo paid', async () => {
@@ -136,10 +152,11 @@ describe('webhook', () => {
     const failed = checkoutEvent({ id: 'evt_b', type: 'checkout.session.async_payment_failed' });
     await deliver(pending, signature(pending));
     expect((await listPayments(db))[0]!.status).toBe('pending');
-    expect(await db.selectFrom('lead_notifications').selectAll().execute()).toHaveLength(0);
+    expect((await listPayments(db))[0]!.notice).toBeNull();
     await deliver(failed, signature(failed));
     expect((await listPayments(db))[0]!.status).toBe('failed');
-    expect(await db.selectFrom('lead_notifications').selectAll().execute()).toHaveLength(1);
+    const notices = await db.selectFrom('notifications').select('payload').execute();
+    expect(notices.map((n) => (JSON.parse(n.payload) as { subject: string }).subject)).toEqual(['Payment Failed: Jane Builder']);
   });
 
   it('refuses a bad or missing signature with 400 and records nothing', async () => {
@@ -151,7 +168,7 @@ describe('webhook', () => {
     expect((await deliver(payload, signature(payload), null)).status).toBe(503);
     expect(await listPayments(db)).toEqual([]);
     expect(await db.selectFrom('payment_events').selectAll().execute()).toEqual([]);
-    expect(await listLeads(db)).toEqual([]);
+    expect(await db.selectFrom('notifications').selectAll().execute()).toEqual([]);
   });
 
   it('ignores other event types and links a payment to a lead with the same e-mail', async () => {

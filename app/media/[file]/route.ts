@@ -9,7 +9,8 @@ import { readMedia } from '@/lib/media/store.server';
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ file: string }> }) {
   await connection();
-  const match = /^([a-f0-9]{32})\.(webp|jpg|pdf)$/.exec((await params).file);
+  // readMedia answers only well-formed ids (MEDIA_ID); anything else is not found.
+  const match = /^([^./]+)\.(webp|jpg|pdf)$/.exec((await params).file);
   const media = match ? await readMedia(await getDb(), match[1]!) : null;
   if (!match || !media || MEDIA_EXTENSIONS[media.contentType] !== match[2]) {
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -1,11 +1,12 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { engineOf } from '../engine';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the types say now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Kysely writes the type name as given: SQLite knows `blob`, PostgreSQL only `bytea`.
-  const binary = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+  const binary = engineOf(db) === 'postgres' ? 'bytea' : 'blob';
 
   // Every saved version of the site content, so the owner can see what changed and restore any.
   await db.schema

@@ -1,4 +1,5 @@
-import { PostgresAdapter, SqliteAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { engineOf } from '../engine';
 import { leadSearchText } from '../../leads/search-text';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the types say now.
@@ -49,7 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // PostgreSQL: a trigram index answers `search LIKE '%...%'` without reading every row (pg_trgm
   // ships with PostgreSQL's contrib package and is a trusted extension since 13). Without it the
   // search still works, by a scan. SQLite checks the search on the index entries above instead.
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (engineOf(db) === 'postgres') {
     const available = await sql<{ name: string }>`select name from pg_available_extensions where name = 'pg_trgm'`.execute(db);
     if (available.rows.length > 0) {
       await sql`create extension if not exists pg_trgm`.execute(db);
@@ -58,7 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   // SQLite: an FTS5 trigram index over `search` (external content, kept in step by triggers)
   // answers the same LIKE '%...%' for searches of 3 characters or more.
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+  if (engineOf(db) === 'sqlite') {
     await sql`create virtual table leads_search_fts using fts5(search, content='leads', content_rowid='rowid', tokenize='trigram')`.execute(
       db,
     );
@@ -77,7 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('leads_search_trgm_idx').ifExists().execute();
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+  if (engineOf(db) === 'sqlite') {
     for (const trigger of ['leads_search_ai', 'leads_search_ad', 'leads_search_au'])
       await sql`drop trigger if exists ${sql.raw(trigger)}`.execute(db);
     await sql`drop table if exists leads_search_fts`.execute(db);

@@ -5,6 +5,7 @@ import * as m0003 from './0003_leads';
 import * as m0004 from './0004_admin_content';
 import * as m0005 from './0005_leads_admin';
 import * as m0006 from './0006_payments';
+import * as m0007 from './0007_notifications_outbox';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_admin_content': m0004,
   '0005_leads_admin': m0005,
   '0006_payments': m0006,
+  '0007_notifications_outbox': m0007,
 };

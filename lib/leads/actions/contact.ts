@@ -1,9 +1,9 @@
 'use server';
 
 import type { LeadResult } from '../fields';
-import { submitLeadAction } from '../submit-action.server';
+import { submitLeadForm } from './submit-form.server';
 
-/** The contact form's Server Action; the form posts here through useActionState, with or without JavaScript. */
+/** The contact form's Server Action: the form as posted without JavaScript (./submit-form.server.ts). */
 export async function submitContactAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
-  return submitLeadAction('contact', formData);
+  return submitLeadForm('contact', formData);
 }

@@ -1,9 +1,9 @@
 'use server';
 
 import type { LeadResult } from '../fields';
-import { submitLeadAction } from '../submit-action.server';
+import { submitLeadForm } from './submit-form.server';
 
-/** The ebook form's Server Action; the form posts here through useActionState, with or without JavaScript. */
+/** The ebook form's Server Action: the form as posted without JavaScript (./submit-form.server.ts). */
 export async function submitEbookAction(_previous: LeadResult, formData: FormData): Promise<LeadResult> {
-  return submitLeadAction('ebook', formData);
+  return submitLeadForm('ebook', formData);
 }

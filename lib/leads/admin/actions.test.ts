@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../db/connect.server';
 import { migrateToLatest } from '../../db/migrate.server';
 import { tempSqlite } from '../../../tests/support/temp-db';
-import { recordLead } from '../store.server';
+import { recordLead } from '../../../tests/support/leads';
 
 /** The lead dialog's Server Actions: the session check and input validation before any read or write. */
 

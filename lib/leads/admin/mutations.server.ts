@@ -1,5 +1,12 @@
 import 'server-only';
 import type { DB } from '../../db/connect.server';
+import {
+  deleteNotifications,
+  queueSkippedNotifications,
+  retryNotifications,
+  skipNotifications,
+} from '../../notifications/outbox.server';
+import type { Subject } from '../../notifications/types';
 import type { LeadUpdate } from './filter';
 
 /**
@@ -10,32 +17,27 @@ import type { LeadUpdate } from './filter';
 
 export type NotSpamResult = 'queued' | 'unchanged' | 'not-found';
 
+const lead = (id: string): Subject => ({ type: 'lead', id });
+
 export async function markNotSpam(db: DB, id: string, now = new Date(), status: string = 'new'): Promise<NotSpamResult> {
-  const stamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const lead = await trx.selectFrom('leads').select(['is_spam']).where('id', '=', id).executeTakeFirst();
-    if (!lead) return 'not-found';
-    if (lead.is_spam !== 1) return 'unchanged';
+    const row = await trx.selectFrom('leads').select(['is_spam']).where('id', '=', id).executeTakeFirst();
+    if (!row) return 'not-found';
+    if (Number(row.is_spam) !== 1) return 'unchanged';
     await trx
       .updateTable('leads')
       .set({ is_spam: 0, spam_reason: null, status: status === 'spam' ? 'new' : status })
       .where('id', '=', id)
       .execute();
-    await trx
-      .updateTable('lead_notifications')
-      .set({ status: 'waiting', next_attempt_at: stamp, last_error: null, updated_at: stamp })
-      .where('lead_id', '=', id)
-      .where('status', '=', 'skipped')
-      .execute();
+    await queueSkippedNotifications(trx, lead(id), now);
     return 'queued';
   });
 }
 
 /** Saves status and notes; returns null when the lead is gone, and whether a notification was queued. */
 export async function updateLead(db: DB, id: string, input: LeadUpdate, now = new Date()): Promise<{ queued: boolean } | null> {
-  const stamp = now.toISOString();
-  const lead = await db.selectFrom('leads').select(['is_spam']).where('id', '=', id).executeTakeFirst();
-  if (!lead) return null;
+  const row = await db.selectFrom('leads').select(['is_spam']).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
   let queued = false;
   if (input.status === 'spam') {
     await db.transaction().execute(async (trx) => {
@@ -49,15 +51,10 @@ export async function updateLead(db: DB, id: string, input: LeadUpdate, now = ne
         }))
         .where('id', '=', id)
         .execute();
-      await trx
-        .updateTable('lead_notifications')
-        .set({ status: 'skipped', next_attempt_at: null, updated_at: stamp })
-        .where('lead_id', '=', id)
-        .where('status', 'in', ['waiting', 'failing'])
-        .execute();
+      await skipNotifications(trx, lead(id), now);
     });
   } else {
-    if (lead.is_spam === 1) queued = (await markNotSpam(db, id, now, input.status)) === 'queued';
+    if (Number(row.is_spam) === 1) queued = (await markNotSpam(db, id, now, input.status)) === 'queued';
     await db.updateTable('leads').set({ status: input.status, notes: input.notes }).where('id', '=', id).execute();
   }
   return { queued };
@@ -68,29 +65,13 @@ export async function updateLead(db: DB, id: string, input: LeadUpdate, now = ne
  * failing again and gets one more attempt). Returns false when there is nothing to retry.
  */
 export async function retryNotification(db: DB, leadId: string, now = new Date()): Promise<boolean> {
-  const stamp = now.toISOString();
-  const result = await db
-    .updateTable('lead_notifications')
-    .set((eb) => ({
-      status: eb.case().when('status', '=', 'failed').then('failing').else(eb.ref('status')).end(),
-      next_attempt_at: stamp,
-      updated_at: stamp,
-    }))
-    .where('lead_id', '=', leadId)
-    .where('status', 'in', ['waiting', 'failing', 'failed'])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await retryNotifications(db, lead(leadId), now)) > 0;
 }
 
-/** Deletes a lead with its notification and attempts (foreign keys cascade), for privacy requests. */
+/** Deletes a lead with its notification and attempts in one transaction, for privacy requests. */
 export async function deleteLead(db: DB, id: string): Promise<boolean> {
-  // Explicit deletes rather than relying on cascades, which SQLite applies only with foreign_keys on.
   return db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('lead_notification_attempts')
-      .where('notification_id', 'in', (eb) => eb.selectFrom('lead_notifications').select('id').where('lead_id', '=', id))
-      .execute();
-    await trx.deleteFrom('lead_notifications').where('lead_id', '=', id).execute();
+    await deleteNotifications(trx, lead(id));
     const result = await trx.deleteFrom('leads').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   });

@@ -1,8 +1,10 @@
 import 'server-only';
-import { PAYMENT_KIND } from '../fields';
-import { SqliteAdapter, sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
+import { engineOf } from '../../db/engine';
 import type { DB } from '../../db/connect.server';
+import { countTroubled } from '../../notifications/queries.server';
 import type { LeadKind } from '../fields';
+import { joinLeadEmail } from '../queries.server';
 import { searchPatterns } from '../search-text';
 import type { NotificationStatus } from '../types';
 import { dayAfter, dayStart, type LeadFilter } from './filter';
@@ -54,8 +56,7 @@ export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'>) {
   let query = fts
     ? db.selectFrom('leads').where(sql<number>`+leads.is_spam`, '=', folder)
     : db.selectFrom('leads').where('leads.is_spam', '=', folder);
-  // Payment notices ride the leads outbox (ADR 008) but are listed in the Payments tab, not here.
-  query = filter.kind ? query.where('leads.kind', '=', filter.kind) : query.where('leads.kind', '!=', PAYMENT_KIND);
+  if (filter.kind) query = query.where('leads.kind', '=', filter.kind);
   if (filter.status && filter.status !== 'spam') query = query.where('leads.status', '=', filter.status);
   if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
   if (filter.to) query = query.where('leads.created_at', '<', dayAfter(filter.to));
@@ -66,16 +67,14 @@ export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'>) {
 const likeMatch = (pattern: string) => sql<SqlBool>`leads.search like ${pattern} escape '\\'`;
 // SQLite's FTS5 trigram index (migration 0005) serves LIKE for 3+ characters without escapes.
 const usesTrigrams = (pattern: string) => pattern.length >= 5 && !pattern.slice(1, -1).includes('\\');
-const usesFts = (db: DB, patterns: string[]) =>
-  db.getExecutor().adapter instanceof SqliteAdapter && patterns.length > 0 && patterns.every(usesTrigrams);
+const usesFts = (db: DB, patterns: string[]) => engineOf(db) === 'sqlite' && patterns.length > 0 && patterns.every(usesTrigrams);
 const ftsMatch = (pattern: string) =>
   sql<SqlBool>`leads.rowid in (select rowid from leads_search_fts where search like ${pattern})`;
 
 /** One page of the list, newest first (exported for the query-plan test). */
 export function leadPageQuery(db: DB, filter: LeadFilter, pageSize = PAGE_SIZE) {
   return (
-    filteredLeads(db, filter)
-      .leftJoin('lead_notifications as n', 'n.lead_id', 'leads.id')
+    joinLeadEmail(filteredLeads(db, filter))
       .select([
         'leads.id',
         'leads.kind',
@@ -156,26 +155,24 @@ export async function searchLeads(db: DB, filter: LeadFilter, pageSize = PAGE_SI
 export async function* exportLeads(db: DB, filter: Omit<LeadFilter, 'page'>, batch = 500) {
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    let query = filteredLeads(db, filter)
-      .leftJoin('lead_notifications as n', 'n.lead_id', 'leads.id')
-      .select([
-        'leads.id',
-        'leads.kind',
-        'leads.type',
-        'leads.fields',
-        'leads.name',
-        'leads.email',
-        'leads.phone',
-        'leads.page',
-        'leads.status',
-        'leads.spam_reason',
-        'leads.notes',
-        'leads.consent_at',
-        'leads.consent_page',
-        'leads.created_at',
-        'n.status as notification_status',
-        'n.last_error',
-      ]);
+    let query = joinLeadEmail(filteredLeads(db, filter)).select([
+      'leads.id',
+      'leads.kind',
+      'leads.type',
+      'leads.fields',
+      'leads.name',
+      'leads.email',
+      'leads.phone',
+      'leads.page',
+      'leads.status',
+      'leads.spam_reason',
+      'leads.notes',
+      'leads.consent_at',
+      'leads.consent_page',
+      'leads.created_at',
+      'n.status as notification_status',
+      'n.last_error',
+    ]);
     if (after) {
       const { createdAt, id } = after;
       query = query.where((eb) =>
@@ -193,14 +190,7 @@ export async function* exportLeads(db: DB, filter: Omit<LeadFilter, 'page'>, bat
   }
 }
 
-/** Notifications needing the owner's attention, for the dashboard's banner. */
-export async function notificationHealth(db: DB): Promise<{ failing: number; failed: number }> {
-  const rows = await db
-    .selectFrom('lead_notifications')
-    .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .where('status', 'in', ['failing', 'failed'])
-    .groupBy('status')
-    .execute();
-  const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0);
-  return { failing: count('failing'), failed: count('failed') };
+/** Notifications needing the owner's attention, for the dashboard's banner (payment notices included). */
+export function notificationHealth(db: DB): Promise<{ failing: number; failed: number }> {
+  return countTroubled(db);
 }

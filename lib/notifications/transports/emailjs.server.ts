@@ -28,9 +28,10 @@ export function describeEmailJsStatus(status: number, text: string): { meaning: 
   return { meaning: `Rejected ${status}${text ? `: ${text.slice(0, 200)}` : ''}`, retryable: false };
 }
 
-export function emailJsTransport(settings: EmailJsSettings): Transport {
+export function emailJsTransport(settings: EmailJsSettings): Transport<'email'> {
   return {
     name: 'emailjs',
+    channel: 'email',
     async send(message) {
       let response: Response;
       try {

@@ -8,7 +8,7 @@ import type { Transport } from './types';
  * The transport the configuration chooses: SMTP when SMTP_URL is set, else EmailJS when its four
  * settings are, else none (notifications then wait in the outbox and the admin shows them).
  */
-export function transportFromEnv(env: Env): Transport | null {
+export function transportFromEnv(env: Env): Transport<'email'> | null {
   if (env.SMTP_URL && env.MAIL_FROM && env.MAIL_TO) {
     return smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM, to: env.MAIL_TO });
   }

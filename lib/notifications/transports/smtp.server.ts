@@ -12,7 +12,7 @@ export interface SmtpSettings {
  * SMTP through nodemailer. Every SMTP failure is retried on the outbox's schedule: a refused
  * login or a full mailbox is usually fixed by the owner or the provider within the retry window.
  */
-export function smtpTransport(settings: SmtpSettings): Transport {
+export function smtpTransport(settings: SmtpSettings): Transport<'email'> {
   const url = new URL(settings.url);
   for (const [key, value] of [
     ['connectionTimeout', '10000'],
@@ -24,6 +24,7 @@ export function smtpTransport(settings: SmtpSettings): Transport {
   const transporter = nodemailer.createTransport(url.toString());
   return {
     name: 'smtp',
+    channel: 'email',
     async send(message) {
       try {
         await transporter.sendMail({

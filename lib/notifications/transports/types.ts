@@ -1,9 +1,14 @@
-import type { NotificationMessage } from '../messages';
+import type { Channel, ChannelPayloads } from '../types';
 
-/** A way of delivering a notification to the broker. `send` resolves once the peer accepted it. */
-export interface Transport {
-  name: 'smtp' | 'emailjs';
-  send(message: NotificationMessage): Promise<void>;
+/**
+ * A way of delivering one channel's notifications (SMTP and EmailJS deliver 'email'). `send`
+ * resolves once the peer accepted the payload.
+ */
+export interface Transport<C extends Channel = Channel> {
+  /** Recorded with each attempt: 'smtp', 'emailjs'. */
+  name: string;
+  channel: C;
+  send(payload: ChannelPayloads[C]): Promise<void>;
   close?(): void;
 }
 

@@ -1,0 +1,31 @@
+/**
+ * The id of every new row of every table: a UUIDv7 (RFC 9562) written as 32 lower-case hex digits.
+ *
+ * - Time first: new rows land at the end of each primary-key index instead of on a random page of
+ *   it, which keeps bursts of inserts (a group commit of leads, a notification per lead) cheap on
+ *   SQLite and PostgreSQL alike.
+ * - 74 random bits after the millisecond: unguessable enough for public URLs (`/media/<id>.<ext>`),
+ *   but not a secret. Session tokens and password salts are secrets and are made elsewhere.
+ * - Hex without hyphens: fits every `varchar(32)` id column, needs no escaping in a URL, a file
+ *   name or CSV, and has the shape media ids always had (32 hex digits), so older links still parse.
+ *
+ * Rows written before this scheme keep their ids (leads, sessions and sign-in attempts used 16
+ * base64url characters, rates `rate-<hex>`, posts `post-<hex>`); ids are compared, never parsed,
+ * except media ids in URLs. Uses Web Crypto, so it runs in Node and in migrations alike.
+ */
+
+export const ID_PATTERN = /^[0-9a-f]{32}$/;
+
+export function newId(now = Date.now()): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes.subarray(6));
+  // 48-bit big-endian milliseconds since the epoch (divisions: bitwise operators stop at 32 bits).
+  let time = now;
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = time % 256;
+    time = Math.floor(time / 256);
+  }
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70; // version 7
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // RFC 9562 variant
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

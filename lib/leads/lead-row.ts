@@ -1,0 +1,85 @@
+import { newId } from '../db/ids';
+import { leadMessage, type NotificationMessage } from '../notifications/messages';
+import { CONSENT_TEXT, LEAD_TYPES, type LeadKind } from './fields';
+import { leadSearchText } from './search-text';
+import type { SpamReason } from './spam';
+
+/** A lead as the store writes it: the `leads` row of a validated, judged submission, and its e-mail. */
+
+export interface NewLead {
+  kind: LeadKind;
+  fields: Record<string, string>;
+  page: string;
+  consent: boolean;
+  spamReason: SpamReason | null;
+  clientAddress: string;
+  userAgent: string;
+}
+
+/** The columns the Leads tab searches and lists, copied out of each form's own field names. */
+function contactColumns(kind: LeadKind, f: Record<string, string>) {
+  switch (kind) {
+    case 'application':
+      return { name: f.borrowerName ?? '', email: f.email ?? '', phone: f.phone ?? '' };
+    case 'contact':
+      return { name: f.from_name ?? '', email: f.from_email ?? '', phone: f.phone ?? '' };
+    case 'qualification':
+      return { name: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim(), email: f.email ?? '', phone: f.phone ?? '' };
+    case 'ebook':
+      return { name: f.name ?? '', email: f.email ?? '', phone: '' };
+  }
+}
+
+export function leadRow(lead: NewLead, now: Date) {
+  const stamp = now.toISOString();
+  const full = contactColumns(lead.kind, lead.fields);
+  const columns = { name: full.name.slice(0, 200), email: full.email.slice(0, 254), phone: full.phone.slice(0, 64) };
+  return {
+    id: newId(),
+    kind: lead.kind,
+    type: LEAD_TYPES[lead.kind],
+    fields: JSON.stringify(lead.fields),
+    ...columns,
+    search: leadSearchText(columns),
+    page: lead.page.slice(0, 300),
+    consent_text: lead.consent ? CONSENT_TEXT : null,
+    consent_at: lead.consent ? stamp : null,
+    consent_page: lead.consent ? lead.page.slice(0, 300) : null,
+    status: lead.spamReason ? 'spam' : 'new',
+    is_spam: lead.spamReason ? 1 : 0,
+    spam_reason: lead.spamReason,
+    client_address: lead.clientAddress.slice(0, 64),
+    user_agent: lead.userAgent.slice(0, 500),
+    created_at: stamp,
+  };
+}
+
+/** The columns of a stored lead its e-mail is rendered from. */
+export interface LeadMessageColumns {
+  kind: string;
+  type: string;
+  fields: string;
+  page: string;
+  created_at: string;
+  consent_text: string | null;
+  consent_at: string | null;
+  consent_page: string | null;
+}
+
+/**
+ * The broker's e-mail about a stored lead, from its row: what the store queues with a new lead,
+ * and what migration 0007 rendered for the leads queued before the outbox kept payloads.
+ */
+export function leadRowMessage(row: LeadMessageColumns): NotificationMessage {
+  return leadMessage({
+    kind: row.kind as LeadKind,
+    type: row.type,
+    fields: JSON.parse(row.fields) as Record<string, string>,
+    page: row.page,
+    createdAt: row.created_at,
+    consent:
+      row.consent_text && row.consent_at
+        ? { text: row.consent_text, at: row.consent_at, page: row.consent_page ?? row.page }
+        : null,
+  });
+}

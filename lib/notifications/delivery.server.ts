@@ -1,0 +1,133 @@
+import 'server-only';
+import type { DB } from '../db/connect.server';
+import { newId } from '../db/ids';
+import { nextAttemptAt } from './backoff';
+import { DeliveryError, type Transport } from './transports/types';
+import { PENDING, type Channel, type ChannelPayloads } from './types';
+
+/**
+ * The outbox's delivery: due notifications of the transport's channel are sent with the payload
+ * written with them, every attempt is recorded, failures are retried on backoff.ts's schedule.
+ *
+ * A due row is claimed by moving its next_attempt_at forward (compare-and-set), so two app
+ * instances on one PostgreSQL never send the same notification at once, and a process that dies
+ * mid-send retries after the lease. Delivery is at least once: a crash between the peer's
+ * acceptance and our update can repeat one message, never lose one.
+ */
+
+/** How long a claimed notification is reserved for the sender before another may retry it. */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+const BATCH = 20;
+
+export interface OutboxLog {
+  info: (data: object, message: string) => void;
+  warn: (data: object, message: string) => void;
+}
+
+interface DueRow {
+  id: string;
+  subject_type: string;
+  subject_id: string;
+  payload: string;
+  attempts: number;
+  next_attempt_at: string | null;
+}
+
+/** Sends every due notification of the transport's channel once; returns how many were delivered. */
+export async function deliverDue(db: DB, transport: Transport, log: OutboxLog, now = () => new Date()): Promise<number> {
+  let delivered = 0;
+  const due = await db
+    .selectFrom('notifications')
+    .select(['id', 'subject_type', 'subject_id', 'payload', 'attempts', 'next_attempt_at'])
+    .where('status', 'in', PENDING)
+    .where('next_attempt_at', '<=', now().toISOString())
+    .where('channel', '=', transport.channel)
+    .orderBy('next_attempt_at')
+    .limit(BATCH)
+    .execute();
+
+  for (const row of due) {
+    const claimed = await db
+      .updateTable('notifications')
+      .set({ next_attempt_at: new Date(now().getTime() + CLAIM_LEASE_MS).toISOString() })
+      .where('id', '=', row.id)
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .where('status', 'in', PENDING)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    if (await deliverOne(db, transport, log, row, now)) delivered += 1;
+  }
+  return delivered;
+}
+
+async function attempt(transport: Transport, payload: string): Promise<{ error: string | null; retryable: boolean }> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return { error: 'The stored payload is not valid JSON', retryable: false };
+  }
+  try {
+    // Written by addNotifications from the channel's own payload type.
+    await transport.send(parsed as ChannelPayloads[Channel]);
+    return { error: null, retryable: false };
+  } catch (caught) {
+    const error = caught instanceof Error ? caught.message : String(caught);
+    return { error, retryable: caught instanceof DeliveryError ? caught.retryable : true };
+  }
+}
+
+async function deliverOne(db: DB, transport: Transport, log: OutboxLog, row: DueRow, now: () => Date): Promise<boolean> {
+  const { error, retryable } = await attempt(transport, row.payload);
+  const attempts = Number(row.attempts) + 1;
+  const at = now();
+  const stamp = at.toISOString();
+  const next = error && retryable ? nextAttemptAt(attempts, at) : null;
+  const status = !error ? 'sent' : next ? 'failing' : 'failed';
+
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('notifications')
+      .set({
+        status,
+        attempts,
+        last_error: error,
+        next_attempt_at: next ? next.toISOString() : null,
+        sent_at: error ? null : stamp,
+        updated_at: stamp,
+      })
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    // Deleted while it was being sent (the owner deleted its lead): there is nothing to record it on.
+    if (Number(updated.numUpdatedRows) !== 1) return;
+    await trx
+      .insertInto('notification_attempts')
+      .values({ id: newId(), notification_id: row.id, attempted_at: stamp, transport: transport.name, ok: error ? 0 : 1, error })
+      .execute();
+  });
+
+  const data = {
+    event: 'notification.delivery',
+    notification: row.id,
+    subject: `${row.subject_type}:${row.subject_id}`,
+    channel: transport.channel,
+    transport: transport.name,
+    attempts,
+    status,
+    error,
+  };
+  if (error) log.warn({ ...data, nextAttemptAt: next?.toISOString() ?? null }, `Notification ${status}: ${error}`);
+  else log.info(data, 'Notification sent');
+  return !error;
+}
+
+/** The earliest time a notification of the channel becomes due, so the worker can sleep until then. */
+export async function nextDueAt(db: DB, channel: Channel): Promise<Date | null> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+    .where('status', 'in', PENDING)
+    .where('channel', '=', channel)
+    .executeTakeFirst();
+  return row?.next ? new Date(row.next) : null;
+}

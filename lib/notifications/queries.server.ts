@@ -1,0 +1,56 @@
+import 'server-only';
+import type { DB } from '../db/connect.server';
+import type { DeliveryAttempt, DeliveryState, NotificationStatus, Subject, SubjectType } from './types';
+
+/** Reads of the outbox for the admin: a subject's attempts, the newest state per subject, the dashboard's count. */
+
+/** Every delivery attempt of a subject's notifications, oldest first. */
+export async function listAttempts(db: DB, subject: Subject): Promise<DeliveryAttempt[]> {
+  const rows = await db
+    .selectFrom('notification_attempts as a')
+    .innerJoin('notifications as n', 'n.id', 'a.notification_id')
+    .select(['a.attempted_at', 'a.transport', 'a.ok', 'a.error'])
+    .where('n.subject_type', '=', subject.type)
+    .where('n.subject_id', '=', subject.id)
+    .orderBy('a.attempted_at', 'asc')
+    .execute();
+  return rows.map((r) => ({ attemptedAt: r.attempted_at, transport: r.transport, ok: Number(r.ok) === 1, error: r.error }));
+}
+
+/** The state of the newest e-mail notification of each of the subjects, by subject id. */
+export async function latestEmailStates(db: DB, type: SubjectType, ids: string[]): Promise<Map<string, DeliveryState>> {
+  const states = new Map<string, DeliveryState>();
+  if (ids.length === 0) return states;
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['subject_id', 'status', 'attempts', 'last_error', 'next_attempt_at', 'sent_at'])
+    .where('subject_type', '=', type)
+    .where('subject_id', 'in', ids)
+    .where('channel', '=', 'email')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const row of rows) {
+    if (states.has(row.subject_id)) continue;
+    states.set(row.subject_id, {
+      status: row.status as NotificationStatus,
+      attempts: Number(row.attempts),
+      lastError: row.last_error,
+      nextAttemptAt: row.next_attempt_at,
+      sentAt: row.sent_at,
+    });
+  }
+  return states;
+}
+
+/** Notifications needing the owner's attention (the dashboard's banner), whatever their subject. */
+export async function countTroubled(db: DB): Promise<{ failing: number; failed: number }> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('status', 'in', ['failing', 'failed'])
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0);
+  return { failing: count('failing'), failed: count('failed') };
+}
