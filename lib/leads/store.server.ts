@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/connect.server';
 import { createGroupCommit, type GroupCommit } from '../db/group-commit';
 import { addNotifications } from '../notifications/outbox.server';
+import { processSingleton } from '../runtime/process-singleton';
 import { leadRow, leadRowMessage, type NewLead } from './lead-row';
 import { FLOOD_FACTOR, isFlood, spamReason, type SpamReason, type SpamSettings } from './spam';
 
@@ -30,14 +31,15 @@ export type Admission =
   /** Refused as a flood: not stored. */
   | { stored: false; recent: number };
 
-const writers = new WeakMap<DB, GroupCommit<LeadToStore, Admission>>();
+/** One group commit per database handle and process, whichever copy of this module stores the lead. */
+const writers = () => processSingleton('leads.writers', () => new WeakMap<DB, GroupCommit<LeadToStore, Admission>>());
 
 /**
  * Resolves once the lead is judged and, unless refused as a flood, committed with its
  * notification; rejects when it could not be stored.
  */
 export function storeLead(db: DB, item: LeadToStore): Promise<Admission> {
-  let writer = writers.get(db);
+  let writer = writers().get(db);
   if (!writer) {
     writer = createGroupCommit<LeadToStore, Admission>({
       commitBatch: (items) => admitLeads(db, items),
@@ -48,7 +50,7 @@ export function storeLead(db: DB, item: LeadToStore): Promise<Admission> {
           'A batch of leads could not be stored together: storing each alone',
         ),
     });
-    writers.set(db, writer);
+    writers().set(db, writer);
   }
   return writer.submit(item);
 }
