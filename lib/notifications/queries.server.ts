@@ -44,13 +44,20 @@ export async function latestEmailStates(db: DB, type: SubjectType, ids: string[]
 }
 
 /** Notifications needing the owner's attention (the dashboard's banner), whatever their subject. */
-export async function countTroubled(db: DB): Promise<{ failing: number; failed: number }> {
+export type Troubled = Record<SubjectType, { failing: number; failed: number }>;
+
+/** Notifications failing (and retrying) or failed for good, by what they are about (the dashboard's banner). */
+export async function countTroubled(db: DB): Promise<Troubled> {
   const rows = await db
     .selectFrom('notifications')
-    .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .select(['subject_type', 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('status', 'in', ['failing', 'failed'])
-    .groupBy('status')
+    .groupBy(['subject_type', 'status'])
     .execute();
-  const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0);
-  return { failing: count('failing'), failed: count('failed') };
+  const count = (subject: SubjectType, status: string) =>
+    Number(rows.find((r) => r.subject_type === subject && r.status === status)?.count ?? 0);
+  return {
+    lead: { failing: count('lead', 'failing'), failed: count('lead', 'failed') },
+    payment: { failing: count('payment', 'failing'), failed: count('payment', 'failed') },
+  };
 }

@@ -8,6 +8,7 @@ import {
   startStripeStandIn,
   type StripeStandIn,
 } from '../support/stripe';
+import { withDb } from './admin-support';
 import { openSection, signInToDashboard } from './admin-ui';
 import { startServer, type RunningServer } from './server';
 
@@ -144,5 +145,16 @@ test.describe('payments configured', () => {
     // Its notice to the broker waits in the outbox: this server has no mail transport.
     await expect(rows).toContainText('E-mail: Waiting');
     await expectNoAxeViolations(page);
+
+    // A notice that failed for good is named on every admin page, pointing to this one.
+    withDb(server.databasePath, (db) =>
+      db
+        .prepare("UPDATE notifications SET status = 'failed', last_error = '550 no such mailbox' WHERE subject_type = 'payment'")
+        .run(),
+    );
+    await page.reload();
+    const banner = page.getByTestId('notification-banner');
+    await expect(banner).toContainText('Payment notices are failing (1 failed for good). Open the Payments tab to see which.');
+    await expect(banner).not.toContainText('Lead e-mail notifications are failing');
   });
 });

@@ -2,8 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../lib/db/connect.server';
 import { leadFilterSchema, type LeadFilter } from '../../lib/leads/admin/filter';
 import { deleteLead, markNotSpam, retryNotification, updateLead } from '../../lib/leads/admin/mutations.server';
-import { exportLeads, notificationHealth, searchLeads } from '../../lib/leads/admin/queries.server';
+import { exportLeads, searchLeads } from '../../lib/leads/admin/queries.server';
 import { getLead, listNotificationAttempts } from '../../lib/leads/queries.server';
+import { countTroubled } from '../../lib/notifications/queries.server';
 import { engines, seededDatabases } from '../support/engines';
 import { generateLeads, insertLeads } from '../support/generate-leads';
 import { recordLead } from '../support/leads';
@@ -135,13 +136,13 @@ describe.each(engines)('leads database on %s', (_name, open) => {
         error: '550 no',
       })
       .execute();
-    expect(await notificationHealth(db)).toEqual({ failing: 0, failed: 1 });
+    expect((await countTroubled(db)).lead).toEqual({ failing: 0, failed: 1 });
     const later = new Date('2026-11-23T00:00:00.000Z');
     expect(await retryNotification(db, id, later)).toBe(true);
     expect(await getLead(db, id)).toMatchObject({
       notification: { status: 'failing', nextAttemptAt: later.toISOString(), lastError: '550 no' },
     });
-    expect(await notificationHealth(db)).toEqual({ failing: 1, failed: 0 });
+    expect((await countTroubled(db)).lead).toEqual({ failing: 1, failed: 0 });
     expect(await retryNotification(db, leads[0]!.id)).toBe(false); // already sent
 
     expect(await listNotificationAttempts(db, id)).toHaveLength(1);

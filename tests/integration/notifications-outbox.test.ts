@@ -203,7 +203,7 @@ describe.each(engines)('notifications outbox on %s', (_engine, open) => {
       { subject_id: 'p0', status: 'failed', last_error: 'The stored payload is not valid JSON', next_attempt_at: null },
     ]);
     expect(await listAttempts(db, { type: 'payment', id: 'p1' })).toEqual([]);
-    expect(await countTroubled(db)).toEqual({ failing: 0, failed: 1 });
+    expect(await countTroubled(db)).toEqual({ lead: { failing: 0, failed: 0 }, payment: { failing: 0, failed: 1 } });
   });
 });
 

@@ -1,8 +1,17 @@
+import type { Troubled } from '@/lib/notifications/queries.server';
+
+/** Where the owner sees each kind of notification's errors and retries it. */
+const TROUBLE = {
+  lead: { title: 'Lead e-mail notifications are failing', where: 'Open the Leads tab to see the errors and use Retry now.' },
+  payment: { title: 'Payment notices are failing', where: 'Open the Payments tab to see which.' },
+} as const;
+
 /**
- * The dashboard's warning when leads are not reaching the broker's mailbox: notifications failing
- * or given up on, or no mail transport configured at all (they then wait in the outbox).
+ * The dashboard's warning when leads or payment notices are not reaching the broker's mailbox:
+ * notifications failing or given up on, or no mail transport configured at all (they then wait
+ * in the outbox).
  */
-export function NotificationBanner({ failing, failed, transport }: { failing: number; failed: number; transport: boolean }) {
+export function NotificationBanner({ troubled, transport }: { troubled: Troubled; transport: boolean }) {
   const problems: { title: string; text: string }[] = [];
   if (!transport) {
     problems.push({
@@ -10,12 +19,11 @@ export function NotificationBanner({ failing, failed, transport }: { failing: nu
       text: 'Set SMTP_URL or the EMAILJS_* settings: until then lead notifications wait unsent (the leads themselves are stored in the Leads tab).',
     });
   }
-  if (failing + failed > 0) {
+  for (const subject of ['lead', 'payment'] as const) {
+    const { failing, failed } = troubled[subject];
+    if (failing + failed === 0) continue;
     const parts = [failing > 0 && `${failing} failing and retrying`, failed > 0 && `${failed} failed for good`].filter(Boolean);
-    problems.push({
-      title: 'Lead e-mail notifications are failing',
-      text: `(${parts.join(', ')}). Open the Leads tab to see the errors and use Retry now.`,
-    });
+    problems.push({ title: TROUBLE[subject].title, text: `(${parts.join(', ')}). ${TROUBLE[subject].where}` });
   }
   if (problems.length === 0) return null;
   return (

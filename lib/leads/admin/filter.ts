@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LEAD_STATUS_VALUES } from '../statuses';
 
 /**
- * The Leads tab's filter, shared by its Server Actions and the CSV export route (which reads it
- * from the query string): kind, status ('spam' is the spam folder), a search text, a date range
+ * The Leads page's filter, read from the query string by the page (/admin/leads?...) and by the
+ * CSV export route alike: kind, status ('spam' is the spam folder), a search text, a date range
  * (UTC days, inclusive) and the page.
  */
 

@@ -2,7 +2,6 @@ import 'server-only';
 import { sql, type SqlBool } from 'kysely';
 import { engineOf } from '../../db/engine';
 import type { DB } from '../../db/connect.server';
-import { countTroubled } from '../../notifications/queries.server';
 import type { LeadKind } from '../fields';
 import { joinLeadEmail } from '../queries.server';
 import { searchPatterns } from '../search-text';
@@ -188,9 +187,4 @@ export async function* exportLeads(db: DB, filter: Omit<LeadFilter, 'page'>, bat
     if (!last || rows.length < batch) return;
     after = { createdAt: last.created_at, id: last.id };
   }
-}
-
-/** Notifications needing the owner's attention, for the dashboard's banner (payment notices included). */
-export function notificationHealth(db: DB): Promise<{ failing: number; failed: number }> {
-  return countTroubled(db);
 }

@@ -6,7 +6,7 @@ import { UnsavedChangesProvider } from '@/components/admin/unsaved-changes';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { readCredentials } from '@/lib/auth/credentials.server';
 import { env } from '@/lib/env.server';
-import { notificationHealth } from '@/lib/leads/admin/queries.server';
+import { countTroubled } from '@/lib/notifications/queries.server';
 import { hasMailTransport } from '@/lib/notifications/transports/index.server';
 
 /**
@@ -16,7 +16,7 @@ import { hasMailTransport } from '@/lib/notifications/transports/index.server';
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { db } = await adminPageContext();
-  const [{ isDefault }, health] = await Promise.all([readCredentials(db, env.ADMIN_PASSWORD), notificationHealth(db)]);
+  const [{ isDefault }, health] = await Promise.all([readCredentials(db, env.ADMIN_PASSWORD), countTroubled(db)]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -37,7 +37,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           .
         </p>
       )}
-      <NotificationBanner failing={health.failing} failed={health.failed} transport={hasMailTransport(env)} />
+      <NotificationBanner troubled={health} transport={hasMailTransport(env)} />
       <UnsavedChangesProvider>
         <AdminNav />
         <div className="py-6">{children}</div>
