@@ -7,7 +7,8 @@ import { migrateToLatest } from '../../lib/db/migrate.server';
 import { SUBMIT_FAILED } from '../../lib/leads/fields';
 import { submitLead, type SubmitDeps } from '../../lib/leads/submit.server';
 import { listLeads } from '../support/leads';
-import { postgresUrl, tempPostgres, tempSqlite } from '../support/temp-db';
+import { testEngines } from '../support/engines';
+import { tempPostgres, tempSqlite } from '../support/temp-db';
 
 /**
  * Leads submitted at the same moment are committed together (lib/leads/store.server.ts).
@@ -82,10 +83,7 @@ async function openPostgres(adminUrl: string): Promise<Engine> {
   };
 }
 
-const engines: [string, () => Promise<Engine>][] = [
-  ['SQLite', openSqlite],
-  ...(postgresUrl ? [['PostgreSQL', () => openPostgres(postgresUrl!)] as [string, () => Promise<Engine>]] : []),
-];
+const engines = testEngines(openSqlite, openPostgres);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

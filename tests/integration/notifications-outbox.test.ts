@@ -7,7 +7,8 @@ import type { NotificationMessage } from '../../lib/notifications/messages';
 import { addNotifications, deleteNotifications } from '../../lib/notifications/outbox.server';
 import { countTroubled, listAttempts } from '../../lib/notifications/queries.server';
 import type { Transport } from '../../lib/notifications/transports/types';
-import { postgresUrl, tempPostgres, tempSqlite } from '../support/temp-db';
+import { testEngines } from '../support/engines';
+import { tempPostgres, tempSqlite } from '../support/temp-db';
 
 /**
  * The notifications outbox on a real database, apart from any subject: what is added is sent with
@@ -55,10 +56,7 @@ async function openPostgres(adminUrl: string): Promise<Engine> {
   };
 }
 
-const engines: [string, () => Promise<Engine>][] = [
-  ['SQLite', openSqlite],
-  ...(postgresUrl ? [['PostgreSQL', () => openPostgres(postgresUrl!)] as [string, () => Promise<Engine>]] : []),
-];
+const engines = testEngines(openSqlite, openPostgres);
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -4,15 +4,21 @@ import { seedIfEmpty } from '../../lib/db/seed.server';
 import { postgresUrl, tempPostgres, tempSqlite } from './temp-db';
 
 /**
- * The engines a database test runs on: a real SQLite file always, PostgreSQL when
- * TEST_POSTGRES_URL is set. Each open() gives a migrated database seeded at a fixed time.
+ * The engines a database test runs on, for `describe.each`: a real SQLite file always, PostgreSQL
+ * when TEST_POSTGRES_URL is set. A test that needs more than a handle passes its own openers.
  */
-export const engines: [string, () => Promise<{ db: DB; cleanup: () => Promise<void> }>][] = [
-  ['SQLite', async () => tempSqlite()],
-  ...(postgresUrl
-    ? [['PostgreSQL', () => tempPostgres(postgresUrl!)] as [string, () => Promise<{ db: DB; cleanup: () => Promise<void> }>]]
-    : []),
-];
+export function testEngines<E>(
+  sqlite: () => Promise<E>,
+  postgres: (adminUrl: string) => Promise<E>,
+): [string, () => Promise<E>][] {
+  return [
+    ['SQLite', sqlite],
+    ...(postgresUrl ? [['PostgreSQL', () => postgres(postgresUrl!)] as [string, () => Promise<E>]] : []),
+  ];
+}
+
+/** A fresh database on each engine (see seededDatabases for one migrated and seeded). */
+export const engines = testEngines<{ db: DB; cleanup: () => Promise<void> }>(async () => tempSqlite(), tempPostgres);
 
 export function seededDatabases(
   cleanups: (() => Promise<void>)[],

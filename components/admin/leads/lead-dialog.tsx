@@ -14,8 +14,8 @@ import {
   type LeadDetail,
 } from '@/lib/leads/admin/actions';
 import type { LeadUpdate } from '@/lib/leads/admin/filter';
-import { LEAD_STATUSES } from '@/lib/leads/statuses';
 import { inputClass, labelClass } from '../image-field';
+import { LeadStatusOptions } from './status-options';
 import { formatTime, NOTIFICATION_LABELS, RETRYABLE } from './format';
 
 const button = 'rounded-md border border-slate-400 bg-white px-3 py-2 font-medium hover:bg-slate-100 disabled:opacity-60';
@@ -157,11 +157,7 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                     aria-invalid={errors.status ? true : undefined}
                     onChange={(e) => setDraft({ ...draft, status: e.target.value as LeadUpdate['status'] })}
                   >
-                    {LEAD_STATUSES.map((s) => (
-                      <option key={s.value} value={s.value}>
-                        {s.label}
-                      </option>
-                    ))}
+                    <LeadStatusOptions />
                   </select>
                 </div>
                 <div>

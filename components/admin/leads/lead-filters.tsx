@@ -2,8 +2,8 @@
 
 import { useState, type FormEvent } from 'react';
 import type { LeadFilter } from '@/lib/leads/admin/filter';
-import { LEAD_STATUSES } from '@/lib/leads/statuses';
 import { inputClass, labelClass } from '../image-field';
+import { LeadStatusOptions } from './status-options';
 
 type Draft = { q: string; status: string; from: string; to: string };
 
@@ -101,11 +101,7 @@ export function LeadFilters({
           </label>
           <select {...field('status')}>
             <option value="">Any status (not spam)</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
+            <LeadStatusOptions />
           </select>
         </div>
         <div>
