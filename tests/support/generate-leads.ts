@@ -105,7 +105,9 @@ export async function insertLeads(db: DB, leads: GeneratedLead[], batch = 400): 
         .execute();
     }
   });
-  // A live PostgreSQL has statistics from autovacuum; tables filled a moment ago have none, and
-  // without them the planner misjudges the Leads tab's join to the outbox (a scan per lead).
-  if (engineOf(db) === 'postgres') await sql`analyze leads, notifications`.execute(db);
+  // A live PostgreSQL has its statistics and visibility map kept by autovacuum; tables filled a
+  // moment ago have neither. Without statistics the planner misjudges the Leads tab's join to the
+  // outbox (a scan per lead); without the visibility map an index-only count visits every row, so
+  // it prefers a sequential scan (a one-week range: 46 ms instead of 4 ms).
+  if (engineOf(db) === 'postgres') await sql`vacuum analyze leads, notifications`.execute(db);
 }
