@@ -79,5 +79,5 @@ export async function startEmptyNextApp(dir: string): Promise<Omit<RunningServer
     await stopChild(child);
     throw error;
   });
-  return { url, output, stop: () => stopChild(child) };
+  return { url, output, stop: () => stopChild(child), exited: () => child.exitCode !== null || child.signalCode !== null };
 }

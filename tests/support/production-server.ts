@@ -21,7 +21,9 @@ export interface RunningServer {
   url: string;
   databasePath: string;
   output: () => string;
+  /** SIGTERM, resolved once the process has exited. */
   stop: () => Promise<void>;
+  exited: () => boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -80,7 +82,10 @@ export async function waitUntilReady(
 }
 
 export async function startProductionServer(options: {
+  /** The SQLite file to serve from, or (with `databaseUrl`) a label for the PostgreSQL database. */
   databasePath: string;
+  /** A PostgreSQL URL to serve from instead of the SQLite file. */
+  databaseUrl?: string;
   env?: Record<string, string>;
   /** A port chosen beforehand, e.g. to put the origin in SITE_URL; a free one otherwise. */
   port?: number;
@@ -93,7 +98,7 @@ export async function startProductionServer(options: {
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const child = spawnServer(
-    { PORT: String(port), DATABASE_URL: `file:${options.databasePath}`, ...options.env },
+    { PORT: String(port), DATABASE_URL: options.databaseUrl ?? `file:${options.databasePath}`, ...options.env },
     { nodeArgs: options.nodeArgs, args: options.args },
   );
   const output = captureOutput(child);
@@ -104,5 +109,11 @@ export async function startProductionServer(options: {
       throw error;
     },
   );
-  return { url: `http://127.0.0.1:${port}`, databasePath: options.databasePath, output, stop: () => stopChild(child) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    databasePath: options.databasePath,
+    output,
+    stop: () => stopChild(child),
+    exited: () => child.exitCode !== null || child.signalCode !== null,
+  };
 }
