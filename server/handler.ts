@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Env } from '../lib/env-schema';
-import { STARTUP_HEADER } from '../lib/runtime/startup-call';
+import { inFlightRequests } from '../lib/runtime/in-flight-requests';
+import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/runtime/server-call';
 import { stampClientAddress } from './client-address';
 import { answerLeadPost, isLeadPost } from './lead-endpoint';
 import { runPipeline, type Step } from './pipeline';
@@ -11,7 +12,7 @@ import type { MicroCache } from './pipeline/micro-cache';
 import { redirectStatus } from './pipeline/redirect-status';
 import { securityHeaders } from './pipeline/security-headers';
 import { checkBody, checkLength, isPagePost, readBody, REFUSALS, replay, type Refusal } from './request-guard';
-import { STARTUP_TOKEN_HEADER } from './startup';
+import { SERVER_TOKEN_HEADER } from './internal-calls';
 
 type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -20,15 +21,17 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  *
  * 1. The client's address is decided and stamped, and every header a visitor must not set is
  *    removed (./client-address.ts).
- * 2. Until start-up has finished, requests wait (only the server's own start-up call passes).
+ * 2. Until start-up has finished, requests wait (only the server's own calls pass).
  * 3. A fresh copy in the micro-cache answers an anonymous page view at once.
- * 4. Otherwise the response pipeline (./pipeline.ts) wraps the response, and
+ * 4. Otherwise the request is counted in flight (lib/runtime/in-flight-requests.ts), the response
+ *    pipeline (./pipeline.ts) wraps the response, and
  *    - a lead form's post is answered by the lead endpoint (./lead-endpoint.ts), without Next;
  *    - a post to a page (a Server Action) has its body checked first (./request-guard.ts);
  *    - everything else goes to Next, which renders pages and runs route handlers and actions.
  */
-export function createHandler(options: { app: NextHandler; microCache: MicroCache; env: Env; startupToken: string }) {
-  const { app, microCache, env, startupToken } = options;
+export function createHandler(options: { app: NextHandler; microCache: MicroCache; env: Env; serverToken: string }) {
+  const { app, microCache, env, serverToken } = options;
+  const inFlight = inFlightRequests();
   const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
   const steps: Step[] = [securityHeaders(site), redirectStatus, sharedCacheLifetime, deferredBoot, microCache.step];
 
@@ -37,6 +40,10 @@ export function createHandler(options: { app: NextHandler; microCache: MicroCach
 
   function serve(req: IncomingMessage, res: ServerResponse): void {
     if (!isLeadPost(req.method, req.url) && microCache.answer(req, res)) return;
+    // Counted while in flight, so a cache expiry can wait for the renders that began before it.
+    const id = inFlight.begin();
+    req.headers[REQUEST_ID_HEADER] = String(id);
+    res.once('close', () => inFlight.end(id));
     runPipeline(req, res, steps);
     if (isLeadPost(req.method, req.url)) return void answerLeadPost(req, res, site);
     if (isPagePost(req.method, req.url)) return guardPagePost(req, res);
@@ -62,10 +69,10 @@ export function createHandler(options: { app: NextHandler; microCache: MicroCach
   }
 
   function handler(req: IncomingMessage, res: ServerResponse): void {
-    const startupCall = carriesToken(req.headers[STARTUP_TOKEN_HEADER], startupToken);
+    const serverCall = carriesToken(req.headers[SERVER_TOKEN_HEADER], serverToken);
     stampClientAddress(req, env.TRUST_PROXY);
-    if (startupCall) req.headers[STARTUP_HEADER] = '1';
-    if (admitted || startupCall) serve(req, res);
+    if (serverCall) req.headers[SERVER_CALL_HEADER] = '1';
+    if (admitted || serverCall) serve(req, res);
     else waiting.push(() => serve(req, res));
   }
 

@@ -2,16 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
 import type { Env } from '../lib/env-schema';
-import { onTagsExpired } from '../lib/cache/expiry-listeners';
+import { announceTagsExpired, onTagsExpired } from '../lib/cache/expiry-listeners';
+import type { CacheTagName } from '../lib/cache/tags';
 import { closeDb } from '../lib/db/index.server';
 import { logger } from '../lib/log.server';
 import { stopOutboxWorker } from '../lib/notifications/process-worker.server';
+import { inFlightRequests } from '../lib/runtime/in-flight-requests';
 import { markLaunchedByServer } from '../lib/runtime/launched-by-server';
 import { failStart } from './config';
 import { migrateDatabase } from './database';
 import { createHandler } from './handler';
 import { MicroCache } from './pipeline/micro-cache';
-import { runStartupRoute } from './startup';
+import { startCacheSync } from './cache-sync';
+import { internalCaller } from './internal-calls';
 
 /**
  * Starts the site: migrate, start Next, listen, then admit visitors once the start-up route has
@@ -29,8 +32,8 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   await app.prepare();
   const microCache = new MicroCache();
   onTagsExpired(() => microCache.purge());
-  const startupToken = randomBytes(32).toString('hex');
-  const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, startupToken });
+  const serverToken = randomBytes(32).toString('hex');
+  const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, serverToken });
   const server = createServer(handler);
   // Next's development server talks to the browser over a WebSocket (hot reload).
   if (dev) server.on('upgrade', app.getUpgradeHandler());
@@ -39,9 +42,20 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
     server.listen(env.PORT, resolve);
   });
 
-  await runStartupRoute(env.PORT, startupToken).catch((error: unknown) =>
+  const callInternal = internalCaller(env.PORT, serverToken);
+  await callInternal('startup').catch((error: unknown) =>
     failStart(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`),
   );
+  // Another instance expired tags: expire them here, and once more after the renders in flight
+  // (they may store a page made from the old data), as the writer does (lib/cache/expire.server.ts).
+  const expireHere = async (tags: string[]) => {
+    for (let round = 0; round < 2; round++) {
+      if (round === 1) await inFlightRequests().settled(null);
+      announceTagsExpired(tags as CacheTagName[]);
+      await callInternal('expire', { tags });
+    }
+  };
+  const cacheSync = startCacheSync({ databaseUrl: env.DATABASE_URL, expire: expireHere });
   admit();
   logger.info({ database: env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@'), dev }, `Serving ${env.SITE_URL} on port ${env.PORT}`);
 
@@ -50,7 +64,7 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   const stop = () => {
     server.close(
       () =>
-        void Promise.allSettled([app.close(), stopOutboxWorker()])
+        void Promise.allSettled([app.close(), stopOutboxWorker(), cacheSync.stop()])
           .then(() => closeDb())
           .finally(() => process.exit(0)),
     );

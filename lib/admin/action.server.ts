@@ -46,7 +46,7 @@ async function run<S extends z.ZodType, T>(
     return options.invalid?.(fieldErrors, parsed.error.issues) ?? { ...INVALID_REQUEST, fieldErrors };
   }
   const result = await handler(parsed.data, { session, db: await getDb() });
-  if (result.ok) for (const tag of options.expires ?? []) expireAfterWrite(tag);
+  if (result.ok && options.expires) await expireAfterWrite(options.expires);
   return result;
 }
 

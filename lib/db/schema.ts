@@ -196,7 +196,16 @@ export interface PaymentEventsTable {
   received_at: string;
 }
 
+export interface CacheTagsTable {
+  /** A cache tag (lib/cache/tags.ts). */
+  tag: string;
+  /** How many times the tag has expired; every instance expires it again when this grows. */
+  version: number;
+  expired_at: string;
+}
+
 export interface Database {
+  cache_tags: CacheTagsTable;
   site_content: SiteContentTable;
   rates: RatesTable;
   posts: PostsTable;

@@ -62,6 +62,34 @@ describe('MicroCache', () => {
     expect((await get()).body).toBe('<p>render 2</p>');
   });
 
+  it('does not keep a page whose making began before a purge', async () => {
+    const cache = new MicroCache(() => 0);
+    let finish = () => {};
+    let renders = 0;
+    const { url } = servers.track(
+      await listen((req, res) => {
+        if (cache.answer(req, res)) return;
+        runPipeline(req, res, [cache.step]);
+        renders++;
+        res.setHeader(PUBLIC_PAGE_HEADER, '1');
+        res.setHeader('x-nextjs-cache', 'HIT');
+        res.setHeader('content-type', 'text/html');
+        const body = `<p>render ${renders}</p>`;
+        if (renders === 1) finish = () => res.end(body);
+        else res.end(body);
+      }),
+    );
+    const get = () => fetch(`${url}/`, { headers: { 'accept-encoding': 'identity' } }).then((r) => r.text());
+    const slow = get();
+    await expect.poll(() => renders).toBe(1);
+    cache.purge(); // an admin write while the first page is being made
+    finish();
+    expect(await slow).toBe('<p>render 1</p>');
+    expect(await get()).toBe('<p>render 2</p>');
+    expect(await get()).toBe('<p>render 2</p>');
+    expect(renders).toBe(2);
+  });
+
   it('never stores unmarked, uncached, failed or differently encoded responses', async () => {
     const answers: AppAnswer[] = [{ marked: false }, { status: 404 }, { nextCache: 'MISS' }, { encoding: 'x-compress' }];
     for (const answer of answers) {

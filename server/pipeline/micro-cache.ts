@@ -5,8 +5,8 @@ import { isShareable, type Exchange, type Step } from '../pipeline';
  * A micro-cache of anonymous public page views, in front of Next in this process. Next already
  * serves these pages from its own cache, but it still spends several milliseconds assembling each
  * response; replaying the finished bytes for a second at a time serves them at static-file speed.
- * Admin writes purge it at once (lib/cache/expire.server.ts); across instances a copy lives at
- * most TTL_MS. It stores only shareable pages Next served from its cache (a HIT), as the pipeline
+ * Admin writes purge it at once, on every instance (lib/cache/expire.server.ts,
+ * server/cache-sync.ts), and a page whose making began before a purge is not kept. It stores only shareable pages Next served from its cache (a HIT), as the pipeline
  * finished them, so a replay is exactly what the first visitor got.
  */
 
@@ -54,11 +54,15 @@ function encodingFits(exchange: Exchange): boolean {
 
 export class MicroCache {
   private entries = new Map<string, Entry>();
+  /** Counts purges. A page is kept only if none happened while it was being made (ADR 014). */
+  private generation = 0;
+  private startedIn = new WeakMap<IncomingMessage, number>();
 
   constructor(private now: () => number = Date.now) {}
 
   purge(): void {
     this.entries.clear();
+    this.generation++;
   }
 
   /**
@@ -68,6 +72,7 @@ export class MicroCache {
    */
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     const key = cacheKey(req);
+    if (key) this.startedIn.set(req, this.generation);
     const entry = key ? this.entries.get(key) : undefined;
     if (!entry) return false;
     const age = this.now() - entry.storedAt;
@@ -99,6 +104,8 @@ export class MicroCache {
   private storable(exchange: Exchange): boolean {
     return (
       cacheKey(exchange.req) !== null &&
+      // A page begun before an admin write may show what the write replaced.
+      this.startedIn.get(exchange.req) === this.generation &&
       isShareable(exchange) &&
       exchange.app.headers['x-nextjs-cache'] === 'HIT' &&
       encodingFits(exchange)

@@ -6,6 +6,7 @@ import * as m0004 from './0004_admin_content';
 import * as m0005 from './0005_leads_admin';
 import * as m0006 from './0006_payments';
 import * as m0007 from './0007_notifications_outbox';
+import * as m0008 from './0008_cache_tags';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_leads_admin': m0005,
   '0006_payments': m0006,
   '0007_notifications_outbox': m0007,
+  '0008_cache_tags': m0008,
 };

@@ -4,17 +4,17 @@ import { ALL_CACHE_TAGS } from '@/lib/cache/tags';
 import { readSiteContent } from '@/lib/content/queries.server';
 import { getDb } from '@/lib/db/index.server';
 import { ensureOutboxWorker } from '@/lib/notifications/process-worker.server';
-import { isStartupCall } from '@/lib/runtime/startup-call';
+import { isServerCall } from '@/lib/runtime/server-call';
 
 /**
- * Called once by the server (server/startup.ts) before it admits visitors, after it has migrated
+ * Called once by the server (server/internal-calls.ts) before it admits visitors, after it has migrated
  * the database: proves the stored content is readable by this release, expires every cached page,
  * so nothing prerendered at build time is ever served stale, and starts the notification worker.
- * Any other caller gets a 404: only the server can mark its own call (lib/runtime/startup-call.ts).
+ * Any other caller gets a 404: only the server can mark its own call (lib/runtime/server-call.ts).
  */
 export async function POST(request: Request) {
   await connection();
-  if (!isStartupCall(request.headers)) return new Response('Not found', { status: 404 });
+  if (!isServerCall(request.headers)) return new Response('Not found', { status: 404 });
   try {
     await readSiteContent(await getDb());
   } catch (error) {
