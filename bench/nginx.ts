@@ -1,14 +1,15 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { captureOutput, freePort, root, stopChild, waitUntilReady } from '../tests/support/production-server';
+import { freePort, root, stopChild, waitUntilReady } from '../tests/support/production-server';
 
 /**
- * nginx for the load test, when it is installed: one foreground nginx (one worker, like the one
- * Node process it is compared with) on loopback ports with a temporary configuration, serving
- * a saved copy of our home page as a static file and, in front of our server, the operators'
- * micro-cache configuration from docs/nginx/construction-loan-pros.conf.
+ * nginx in front of our server, when it is installed: one foreground nginx on a temporary
+ * configuration that includes the operators' micro-cache configuration from
+ * docs/nginx/construction-loan-pros.conf (upstream servers, listen port and cache folder swapped).
+ * The load benchmark runs it beside a saved copy of our home page served as a file;
+ * `npm run start:cluster -- --nginx PORT` runs it in front of several instances.
  */
 
 export const MICROCACHE_CONF = join(root, 'docs', 'nginx', 'construction-loan-pros.conf');
@@ -16,6 +17,100 @@ export const MICROCACHE_CONF = join(root, 'docs', 'nginx', 'construction-loan-pr
 export function nginxPath(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
+}
+
+/** The upstream's run of `server 127.0.0.1:PORT ...;` lines, with the parameters of the first. */
+const UPSTREAM_SERVERS = /^( +)server 127\.0\.0\.1:\d+([^;\n]*);\n(?:\1server 127\.0\.0\.1:\d+[^;\n]*;\n)*/m;
+
+/** The operators' file with one upstream server per app port, the listen address and the cache folder swapped. */
+export function microcacheConf(options: { appPorts: number[]; listen: string; cacheDir: string }): string {
+  const conf = readFileSync(MICROCACHE_CONF, 'utf8');
+  const servers = UPSTREAM_SERVERS.exec(conf);
+  if (!servers || !conf.includes('listen 80;') || !conf.includes('/var/cache/nginx/clp')) {
+    throw new Error(`${MICROCACHE_CONF} no longer has the upstream servers, listen or cache lines to swap`);
+  }
+  const [lines, indent, parameters] = servers;
+  const upstream = options.appPorts.map((port) => `${indent}server 127.0.0.1:${port}${parameters};\n`).join('');
+  return conf
+    .replace(lines, upstream)
+    .replace('listen 80;', `listen ${options.listen};`)
+    .replace('/var/cache/nginx/clp', options.cacheDir);
+}
+
+export interface NginxProcess {
+  /** The temporary folder holding the configuration, the cache and nginx's temporary files. */
+  prefix: string;
+  child: ChildProcess;
+  /** What nginx wrote to stdout and stderr (its error log) until it answered; later lines are the caller's to read. */
+  output: () => string;
+  /** Stops nginx and removes its folder. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts nginx in the foreground on a temporary folder and resolves once every URL of `readyUrls`
+ * answers. `http` gives the lines of the http block for that folder (after the temporary paths);
+ * it may write files there. The error log goes to stderr; the access log is off unless `http`
+ * turns it on. `detached` puts nginx in a process group of its own, for a caller that forwards
+ * signals itself.
+ */
+export async function runNginx(options: {
+  nginx: string;
+  http: (prefix: string) => string[];
+  readyUrls: string[];
+  workers?: number | 'auto';
+  detached?: boolean;
+}): Promise<NginxProcess> {
+  // Readable by nginx's workers, which run as another user when nginx is started as root.
+  const prefix = mkdtempSync(join(tmpdir(), 'clp-nginx-'));
+  chmodSync(prefix, 0o755);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${join(prefix, kind)};`);
+  const http = options.http(prefix);
+  writeFileSync(
+    join(prefix, 'nginx.conf'),
+    [
+      'daemon off;',
+      `worker_processes ${options.workers ?? 1};`,
+      `pid ${join(prefix, 'nginx.pid')};`,
+      'error_log stderr warn;',
+      'events { worker_connections 4096; }',
+      'http {',
+      '  access_log off;',
+      '  default_type application/octet-stream;',
+      '  types { text/html html; }',
+      ...temp.map((line) => `  ${line}`),
+      ...http.map((line) => `  ${line}`),
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const child = spawn(options.nginx, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', 'stderr'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
+  let written = '';
+  const collect = (chunk: Buffer) => (written += chunk.toString());
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const output = () => written;
+  const stop = async () => {
+    await stopChild(child);
+    rmSync(prefix, { recursive: true, force: true });
+  };
+  const answers = (url: string) =>
+    fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+  const ready = async () => (await Promise.all(options.readyUrls.map(answers))).every(Boolean);
+  await waitUntilReady(child, output, ready).catch(async (error: unknown) => {
+    await stop();
+    throw new Error(`nginx did not answer: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  // Kept no longer: an access log would grow in memory for as long as nginx runs.
+  child.stdout?.off('data', collect);
+  child.stderr?.off('data', collect);
+  return { prefix, child, output, stop };
 }
 
 export interface RunningNginx {
@@ -26,73 +121,37 @@ export interface RunningNginx {
   stop: () => Promise<void>;
 }
 
-/** The operators' file with the upstream, the listen port and the cache folder swapped. */
-function microcacheConf(appPort: number, listenPort: number, cacheDir: string): string {
-  const conf = readFileSync(MICROCACHE_CONF, 'utf8');
-  const swapped = conf
-    .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${appPort};`)
-    .replace('listen 80;', `listen 127.0.0.1:${listenPort};`)
-    .replace('/var/cache/nginx/clp', cacheDir);
-  if ([`:${appPort};`, `:${listenPort};`, cacheDir].some((part) => !swapped.includes(part))) {
-    throw new Error(`${MICROCACHE_CONF} no longer has the upstream, listen or cache lines the bench swaps`);
-  }
-  return swapped;
-}
-
+/**
+ * The load benchmark's nginx: one worker, like the one Node process it is compared with, on free
+ * loopback ports: a saved copy of our home page served as a file, and our server behind the
+ * micro-cache.
+ */
 export async function startNginx(options: { nginx: string; homeHtml: string; appPort: number }): Promise<RunningNginx> {
-  // Readable by nginx's workers, which run as another user when nginx is started as root.
-  const dir = mkdtempSync(join(tmpdir(), 'clp-bench-nginx-'));
-  chmodSync(dir, 0o755);
   const [staticPort, proxyPort] = [await freePort(), await freePort()];
-  mkdirSync(join(dir, 'html'), { recursive: true });
-  mkdirSync(join(dir, 'cache'), { recursive: true });
-  writeFileSync(join(dir, 'html', 'index.html'), options.homeHtml);
-  writeFileSync(join(dir, 'microcache.conf'), microcacheConf(options.appPort, proxyPort, join(dir, 'cache')));
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${join(dir, kind)};`);
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${join(dir, 'nginx.pid')};`,
-      `error_log ${join(dir, 'error.log')} warn;`,
-      'events { worker_connections 4096; }',
-      'http {',
-      '  access_log off;',
-      '  default_type application/octet-stream;',
-      '  types { text/html html; }',
-      ...temp.map((line) => `  ${line}`),
-      '  server {',
-      `    listen 127.0.0.1:${staticPort};`,
-      `    root ${join(dir, 'html')};`,
-      '    location = / { try_files /index.html =404; }',
-      '  }',
-      `  include ${join(dir, 'microcache.conf')};`,
-      '}',
-      '',
-    ].join('\n'),
-  );
-  const child = spawn(options.nginx, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = captureOutput(child);
   const staticUrl = `http://127.0.0.1:${staticPort}`;
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
-  const answers = (url: string) =>
-    fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-  const stop = async () => {
-    await stopChild(child);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  await waitUntilReady(child, output, async () => (await answers(staticUrl)) && (await answers(proxyUrl))).catch(
-    async (error: unknown) => {
-      const log = readFileSync(join(dir, 'error.log'), 'utf8');
-      await stop();
-      throw new Error(`nginx did not answer: ${String(error)}\n${log}`);
+  const { stop } = await runNginx({
+    nginx: options.nginx,
+    readyUrls: [staticUrl, proxyUrl],
+    http: (prefix) => {
+      mkdirSync(join(prefix, 'html'));
+      mkdirSync(join(prefix, 'cache'));
+      writeFileSync(join(prefix, 'html', 'index.html'), options.homeHtml);
+      const conf = microcacheConf({
+        appPorts: [options.appPort],
+        listen: `127.0.0.1:${proxyPort}`,
+        cacheDir: join(prefix, 'cache'),
+      });
+      writeFileSync(join(prefix, 'microcache.conf'), conf);
+      return [
+        'server {',
+        `  listen 127.0.0.1:${staticPort};`,
+        `  root ${join(prefix, 'html')};`,
+        '  location = / { try_files /index.html =404; }',
+        '}',
+        `include ${join(prefix, 'microcache.conf')};`,
+      ];
     },
-  );
+  });
   return { staticUrl, proxyUrl, stop };
 }
