@@ -1,7 +1,7 @@
 import { test } from '@playwright/test';
-import pg from 'pg';
-import { createPostgresDatabase, postgresUrl } from '../support/postgres-database';
+import type { DB } from '../../lib/db/connect.server';
 import { startProductionServer, type RunningServer } from '../support/production-server';
+import { postgresUrl, tempPostgres } from '../support/temp-db';
 
 /**
  * Several production instances on one fresh PostgreSQL database, as an operator runs them behind a
@@ -11,8 +11,8 @@ import { startProductionServer, type RunningServer } from '../support/production
 
 export interface Cluster {
   servers: RunningServer[];
-  /** The shared database, for the test's own checks (plain SQL). */
-  db: pg.Pool;
+  /** The shared database, for the test's own checks. */
+  db: DB;
   databaseUrl: string;
   stop: () => Promise<void>;
 }
@@ -24,23 +24,21 @@ export function requirePostgres(): void {
 
 /** Starts `count` instances at the same moment on a new, empty database. */
 export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
-  const database = await createPostgresDatabase(postgresUrl!);
+  const database = await tempPostgres(postgresUrl!);
   const started = await Promise.allSettled(
     Array.from({ length: count }, (_, i) =>
       startProductionServer({ databasePath: `postgres instance ${i + 1}`, databaseUrl: database.url, env }),
     ),
   );
   const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const db = new pg.Pool({ connectionString: database.url, max: 2 });
   const stop = async () => {
     for (const server of servers) await server.stop();
-    await db.end();
-    await database.drop();
+    await database.cleanup();
   };
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     await stop();
     throw failed.reason;
   }
-  return { servers, db, databaseUrl: database.url, stop };
+  return { servers, db: database.db, databaseUrl: database.url, stop };
 }
