@@ -3,8 +3,7 @@ import { env } from '../env.server';
 import { logger } from '../log.server';
 import { databaseTarget, type DatabaseTarget } from '../env-schema';
 import { connect, type DB } from './connect.server';
-import { migrateToLatest } from './migrate.server';
-import { seedIfEmpty } from './seed.server';
+import { prepareDatabase } from './prepare.server';
 import { existingProcessSingleton, forgetProcessSingleton, processSingleton } from '../runtime/process-singleton';
 
 export type { DB };
@@ -43,8 +42,9 @@ export async function closeDb(): Promise<void> {
 async function open(target: DatabaseTarget): Promise<DB> {
   const onQuery = env.LOG_DB_QUERIES ? (sql: string) => logger.info({ sql }, 'db query') : undefined;
   const db = connect(target, { onQuery });
-  await migrateToLatest(db);
-  await seedIfEmpty(db);
+  // The server has prepared the database before Next starts; this finds nothing left to do
+  // (and prepares the throw-away database of `next build`).
+  await prepareDatabase(db);
   return db;
 }
 
