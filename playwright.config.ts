@@ -4,6 +4,9 @@ import { chromiumLaunchOptions } from './tests/support/chromium';
 export default defineConfig({
   testDir: './tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
+  // Specs read the test databases through lib/db like the integration tests; the server-only guard
+  // matters inside Next's bundles only (vitest.config.ts aliases it the same way).
+  tsconfig: './tests/e2e/tsconfig.playwright.json',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
