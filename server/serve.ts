@@ -8,6 +8,7 @@ import { logger } from '../lib/log.server';
 import { stopOutboxWorker } from '../lib/notifications/process-worker.server';
 import { markLaunchedByServer } from '../lib/runtime/launched-by-server';
 import { failStart } from './config';
+import { gracefulStop } from './graceful-stop';
 import { migrateDatabase } from './database';
 import { createHandler } from './handler';
 import { MicroCache } from './pipeline/micro-cache';
@@ -32,6 +33,14 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   const startupToken = randomBytes(32).toString('hex');
   const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, startupToken });
   const server = createServer(handler);
+  // Requests in flight are answered, the outbox finishes its send, then the database is closed.
+  const stop = gracefulStop(server, {
+    finish: async () => {
+      await Promise.allSettled([app.close(), stopOutboxWorker()]);
+      await closeDb();
+    },
+    log: logger,
+  });
   // Next's development server talks to the browser over a WebSocket (hot reload).
   if (dev) server.on('upgrade', app.getUpgradeHandler());
   await new Promise<void>((resolve, reject) => {
@@ -45,17 +54,6 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   admit();
   logger.info({ database: env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@'), dev }, `Serving ${env.SITE_URL} on port ${env.PORT}`);
 
-  // Stop taking requests, let those in flight finish, let a notification being sent finish, close
-  // the database; ten seconds at most.
-  const stop = () => {
-    server.close(
-      () =>
-        void Promise.allSettled([app.close(), stopOutboxWorker()])
-          .then(() => closeDb())
-          .finally(() => process.exit(0)),
-    );
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }
