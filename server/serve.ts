@@ -10,6 +10,7 @@ import { stopOutboxWorker } from '../lib/notifications/process-worker.server';
 import { inFlightRequests } from '../lib/runtime/in-flight-requests';
 import { markLaunchedByServer } from '../lib/runtime/launched-by-server';
 import { failStart } from './config';
+import { gracefulStop } from './graceful-stop';
 import { migrateDatabase } from './database';
 import { createHandler } from './handler';
 import { MicroCache } from './pipeline/micro-cache';
@@ -35,6 +36,16 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   const serverToken = randomBytes(32).toString('hex');
   const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, serverToken });
   const server = createServer(handler);
+  // What runs once the requests in flight are answered: the outbox finishes its send, the cache
+  // sync stops (once started), then the database is closed.
+  const stopping: (() => Promise<unknown>)[] = [() => app.close(), stopOutboxWorker];
+  const stop = gracefulStop(server, {
+    finish: async () => {
+      await Promise.allSettled(stopping.map((stopOne) => stopOne()));
+      await closeDb();
+    },
+    log: logger,
+  });
   // Next's development server talks to the browser over a WebSocket (hot reload).
   if (dev) server.on('upgrade', app.getUpgradeHandler());
   await new Promise<void>((resolve, reject) => {
@@ -56,20 +67,10 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
     }
   };
   const cacheSync = startCacheSync({ databaseUrl: env.DATABASE_URL, expire: expireHere });
+  stopping.push(() => cacheSync.stop());
   admit();
   logger.info({ database: env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@'), dev }, `Serving ${env.SITE_URL} on port ${env.PORT}`);
 
-  // Stop taking requests, let those in flight finish, let a notification being sent finish, close
-  // the database; ten seconds at most.
-  const stop = () => {
-    server.close(
-      () =>
-        void Promise.allSettled([app.close(), stopOutboxWorker(), cacheSync.stop()])
-          .then(() => closeDb())
-          .finally(() => process.exit(0)),
-    );
-    setTimeout(() => process.exit(0), 10_000).unref();
-  };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

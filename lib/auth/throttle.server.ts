@@ -1,11 +1,19 @@
 import 'server-only';
+import { sql } from 'kysely';
 import type { DB } from '../db/connect.server';
+import { engineOf } from '../db/engine';
 import { newId } from '../db/ids';
 
 /**
  * Sign-in throttling kept in the database, so the limits survive restarts and hold across app
  * instances sharing it. An attempt is recorded before the password is checked (so parallel
  * guesses count) and removed again when it succeeds: only failures use up the allowance.
+ *
+ * Counting and recording are one transaction that no other attempt runs beside: otherwise guesses
+ * sent at the same moment all count the same earlier attempts and all get through (of twenty at
+ * once, all twenty passed a limit of ten on one SQLite process, fourteen to nineteen on two
+ * instances). SQLite's one connection runs one
+ * transaction at a time; PostgreSQL's instances queue on an advisory lock held until commit.
  */
 
 export interface ThrottleLimits {
@@ -35,6 +43,13 @@ function retryAfter(oldest: string | undefined, windowMs: number, now: Date): nu
 
 /** Checks both limits and, when allowed, records the attempt. */
 export async function beginAttempt(db: DB, ip: string, limits: ThrottleLimits, now = new Date()): Promise<ThrottleDecision> {
+  return db.transaction().execute(async (trx) => {
+    if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('clp.sign_in_attempts'))`.execute(trx);
+    return decide(trx, ip, limits, now);
+  });
+}
+
+async function decide(db: DB, ip: string, limits: ThrottleLimits, now: Date): Promise<ThrottleDecision> {
   await db
     .deleteFrom('sign_in_attempts')
     .where('attempted_at', '<', new Date(now.getTime() - HOUR).toISOString())

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import type { DB } from '../db/connect.server';
+import { engineOf } from '../db/engine';
 import { createGroupCommit, type GroupCommit } from '../db/group-commit';
 import { addNotifications } from '../notifications/outbox.server';
 import { processSingleton } from '../runtime/process-singleton';
@@ -64,6 +65,7 @@ export function storeLead(db: DB, item: LeadToStore): Promise<Admission> {
  */
 async function admitLeads(db: DB, items: LeadToStore[]): Promise<Admission[]> {
   return db.transaction().execute(async (trx) => {
+    await takeTurnsPerAddress(trx, new Set(items.map(({ lead }) => lead.clientAddress.slice(0, 64))));
     // Recent leads per address (and settings) as counted so far in this transaction.
     const recentFrom = new Map<string, number>();
     const admissions: Admission[] = [];
@@ -93,6 +95,20 @@ async function admitLeads(db: DB, items: LeadToStore[]): Promise<Admission[]> {
     });
     return admissions;
   });
+}
+
+/**
+ * PostgreSQL: other instances count and store an address's leads in transactions of their own,
+ * which would each count without the others' (twenty leads sent to two instances at once were
+ * all stored, flood limit or not). An advisory lock per address, held until commit, makes them
+ * take turns; READ COMMITTED reads anew at each statement, so the count that follows sees the
+ * leads the other committed. Taken in key order, so two batches never wait for each other
+ * crosswise. SQLite has one writer already.
+ */
+async function takeTurnsPerAddress(trx: DB, addresses: Set<string>): Promise<void> {
+  if (engineOf(trx) !== 'postgres') return;
+  const keys = sql`select distinct hashtext(address) as key from unnest(${[...addresses]}::text[]) as address order by key`;
+  await sql`select pg_advisory_xact_lock(hashtext('clp.leads_from_address'), key) from (${keys}) as ordered`.execute(trx);
 }
 
 /**

@@ -2,6 +2,7 @@ import 'server-only';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import { nextAttemptAt } from './backoff';
+import { claimNext, type ClaimedNotification } from './claim.server';
 import { DeliveryError, type Transport } from './transports/types';
 import { PENDING, type Channel, type ChannelPayloads } from './types';
 
@@ -9,52 +10,33 @@ import { PENDING, type Channel, type ChannelPayloads } from './types';
  * The outbox's delivery: due notifications of the transport's channel are sent with the payload
  * written with them, every attempt is recorded, failures are retried on backoff.ts's schedule.
  *
- * A due row is claimed by moving its next_attempt_at forward (compare-and-set), so two app
- * instances on one PostgreSQL never send the same notification at once, and a process that dies
- * mid-send retries after the lease. Delivery is at least once: a crash between the peer's
+ * Each notification is claimed before it is sent (./claim.server.ts), so workers of several app
+ * instances on one PostgreSQL never send the same notification, and one whose sender died mid-send
+ * is retried after the claim's lease. Delivery is at least once: a crash between the peer's
  * acceptance and our update can repeat one message, never lose one.
  */
-
-/** How long a claimed notification is reserved for the sender before another may retry it. */
-export const CLAIM_LEASE_MS = 5 * 60_000;
-const BATCH = 20;
 
 export interface OutboxLog {
   info: (data: object, message: string) => void;
   warn: (data: object, message: string) => void;
 }
 
-interface DueRow {
-  id: string;
-  subject_type: string;
-  subject_id: string;
-  payload: string;
-  attempts: number;
-  next_attempt_at: string | null;
-}
-
-/** Sends every due notification of the transport's channel once; returns how many were delivered. */
-export async function deliverDue(db: DB, transport: Transport, log: OutboxLog, now = () => new Date()): Promise<number> {
+/**
+ * Sends the transport's due notifications one by one until none is due (or `stopped()` says the
+ * worker is stopping: the send in progress is finished, no new one claimed); returns how many
+ * were delivered.
+ */
+export async function deliverDue(
+  db: DB,
+  transport: Transport,
+  log: OutboxLog,
+  now = () => new Date(),
+  options: { stopped?: () => boolean } = {},
+): Promise<number> {
   let delivered = 0;
-  const due = await db
-    .selectFrom('notifications')
-    .select(['id', 'subject_type', 'subject_id', 'payload', 'attempts', 'next_attempt_at'])
-    .where('status', 'in', PENDING)
-    .where('next_attempt_at', '<=', now().toISOString())
-    .where('channel', '=', transport.channel)
-    .orderBy('next_attempt_at')
-    .limit(BATCH)
-    .execute();
-
-  for (const row of due) {
-    const claimed = await db
-      .updateTable('notifications')
-      .set({ next_attempt_at: new Date(now().getTime() + CLAIM_LEASE_MS).toISOString() })
-      .where('id', '=', row.id)
-      .where('next_attempt_at', '=', row.next_attempt_at)
-      .where('status', 'in', PENDING)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) continue;
+  while (!options.stopped?.()) {
+    const row = await claimNext(db, transport.channel, now());
+    if (!row) break;
     if (await deliverOne(db, transport, log, row, now)) delivered += 1;
   }
   return delivered;
@@ -77,7 +59,13 @@ async function attempt(transport: Transport, payload: string): Promise<{ error: 
   }
 }
 
-async function deliverOne(db: DB, transport: Transport, log: OutboxLog, row: DueRow, now: () => Date): Promise<boolean> {
+async function deliverOne(
+  db: DB,
+  transport: Transport,
+  log: OutboxLog,
+  row: ClaimedNotification,
+  now: () => Date,
+): Promise<boolean> {
   const { error, retryable } = await attempt(transport, row.payload);
   const attempts = Number(row.attempts) + 1;
   const at = now();

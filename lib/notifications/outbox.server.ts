@@ -1,13 +1,15 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
+import { ANY_CHANNEL, announceDue } from './due-signal.server';
 import { PENDING, type Channel, type ChannelPayloads, type Subject } from './types';
 
 /**
  * The notifications outbox, written by the modules whose events it tells of (leads, payments).
  * A notification is added inside the transaction that stores its subject, so the two commit
  * together or not at all: nothing stored goes untold, nothing untold is announced. The worker
- * (./delivery.server.ts) sends it afterwards. Subjects have no foreign key here, so whoever
+ * (./delivery.server.ts) sends it afterwards; whatever makes one due also tells the workers of
+ * every instance, on commit (./due-signal.server.ts). Subjects have no foreign key here, so whoever
  * deletes a subject deletes its notifications in the same transaction (deleteNotifications).
  */
 
@@ -45,6 +47,7 @@ export async function addNotifications(trx: DB, notifications: NewNotification[]
       }),
     )
     .execute();
+  for (const channel of new Set(notifications.filter((n) => !n.skipped).map((n) => n.channel))) await announceDue(trx, channel);
 }
 
 /** Holds back a subject's unsent notifications (the owner marked the lead spam). */
@@ -68,7 +71,7 @@ export async function queueSkippedNotifications(trx: DB, subject: Subject, now: 
     .where('subject_id', '=', subject.id)
     .where('status', '=', 'skipped')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return announced(trx, Number(result.numUpdatedRows));
 }
 
 /**
@@ -88,7 +91,13 @@ export async function retryNotifications(db: DB, subject: Subject, now: Date): P
     .where('subject_id', '=', subject.id)
     .where('status', 'in', [...PENDING, 'failed'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return announced(db, Number(result.numUpdatedRows));
+}
+
+/** A subject's notifications made due again, of whichever channels: every worker looks. */
+async function announced(db: DB, made: number): Promise<number> {
+  if (made > 0) await announceDue(db, ANY_CHANNEL);
+  return made;
 }
 
 /** Deletes a subject's notifications and their attempts, inside the caller's transaction. */

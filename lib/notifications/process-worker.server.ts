@@ -1,7 +1,9 @@
 import 'server-only';
 import { getDb } from '../db/index.server';
+import { databaseTarget } from '../env-schema';
 import { env } from '../env.server';
 import { logger } from '../log.server';
+import { listenForDue } from './due-signal.server';
 import { transportFromEnv } from './transports/index.server';
 import { existingProcessSingleton, processSingleton } from '../runtime/process-singleton';
 import { createOutboxWorker, type OutboxWorker } from './worker.server';
@@ -11,7 +13,8 @@ import { createOutboxWorker, type OutboxWorker } from './worker.server';
  * more than one server layer, the start-up route and the Server Actions, which must share one
  * worker). Started by the start-up route, which the server runs before admitting visitors, and
  * stopped by the server's graceful stop; never during `next build`, which neither calls the route
- * nor stores leads.
+ * nor stores leads. On PostgreSQL it is also woken by the other instances' writes
+ * (./due-signal.server.ts).
  */
 const WORKER = 'notifications.worker';
 const worker = () =>
@@ -25,7 +28,13 @@ const worker = () =>
       return null;
     }
     logger.info({ event: 'notification.outbox_started', transport: transport.name }, 'Notification worker started');
-    return createOutboxWorker({ db: getDb, transport, log: logger });
+    const target = databaseTarget(env.DATABASE_URL);
+    return createOutboxWorker({
+      db: getDb,
+      transport,
+      log: logger,
+      subscribe: target.kind === 'postgres' ? (wake) => listenForDue(target.url, transport.channel, wake, logger) : undefined,
+    });
   });
 
 export function ensureOutboxWorker(): OutboxWorker | null {
@@ -33,7 +42,7 @@ export function ensureOutboxWorker(): OutboxWorker | null {
   return worker();
 }
 
-/** Waits for a send in progress and stops the worker (the server's graceful stop). */
+/** Claims nothing more, waits for a send in progress and stops the worker (the server's graceful stop). */
 export async function stopOutboxWorker(): Promise<void> {
   await existingProcessSingleton<OutboxWorker | null>(WORKER)?.stop();
 }

@@ -5,9 +5,10 @@ import type { Transport } from './transports/types';
 
 /**
  * The outbox worker: one per server process and transport. It runs when a notification is added
- * (wake), when the next retry falls due, and at least every POLL_MS (other instances may have
- * added some). Timers are unref'd so they never keep a stopping process alive; stop() waits for a
- * send in progress.
+ * (wake: by this process, or by another instance through ./due-signal.server.ts), when the next
+ * retry falls due, and at least every POLL_MS (a claim whose sender died runs out unannounced).
+ * Timers are unref'd so they never keep a stopping process alive; stop() claims nothing more and
+ * waits for the send in progress.
  */
 
 export const POLL_MS = 60_000;
@@ -22,6 +23,8 @@ export function createOutboxWorker(options: {
   transport: Transport;
   log: OutboxLog & { error: (data: object, message: string) => void };
   pollMs?: number;
+  /** Wakes the worker on other instances' writes (./due-signal.server.ts); stopped with it. */
+  subscribe?: (wake: () => void) => { stop(): Promise<void> };
 }): OutboxWorker {
   const pollMs = options.pollMs ?? POLL_MS;
   let timer: NodeJS.Timeout | undefined;
@@ -48,7 +51,7 @@ export function createOutboxWorker(options: {
         const db = await options.db();
         do {
           again = false;
-          await deliverDue(db, options.transport, options.log);
+          await deliverDue(db, options.transport, options.log, undefined, { stopped: () => stopped });
         } while (again && !stopped);
         const next = await nextDueAt(db, options.transport.channel);
         if (next) delay = next.getTime() - Date.now();
@@ -62,12 +65,13 @@ export function createOutboxWorker(options: {
   }
 
   schedule(0);
+  const subscription = options.subscribe?.(() => schedule(0));
   return {
     wake: () => schedule(0),
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      await Promise.all([running, subscription?.stop()]);
       options.transport.close?.();
     },
   };

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { beginAttempt } from '../../lib/auth/throttle.server';
+import { connect, type DB } from '../../lib/db/connect.server';
+import { migrateToLatest } from '../../lib/db/migrate.server';
+import { testEngines } from '../support/engines';
+import { tempPostgres, tempSqlite } from '../support/temp-db';
+
+/**
+ * The sign-in throttle under guesses sent at the same moment: exactly the allowance gets through,
+ * on one SQLite process and across two instances (two connection pools) on one PostgreSQL.
+ */
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function sqliteInstances(): Promise<DB[]> {
+  const handle = tempSqlite();
+  cleanups.push(handle.cleanup);
+  await migrateToLatest(handle.db);
+  // One process, one connection: SQLite serves a single instance.
+  return [handle.db];
+}
+
+async function postgresInstances(adminUrl: string): Promise<DB[]> {
+  const handle = await tempPostgres(adminUrl);
+  cleanups.push(handle.cleanup);
+  await migrateToLatest(handle.db);
+  const other = connect({ kind: 'postgres', url: handle.url });
+  cleanups.push(() => other.destroy());
+  return [handle.db, other];
+}
+
+describe.each(testEngines(sqliteInstances, postgresInstances))('sign-in throttle on %s', (_engine, open) => {
+  it('lets exactly the allowance through when twenty guesses arrive at once', async () => {
+    const instances = await open();
+    const now = new Date();
+    const decisions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        beginAttempt(instances[i % instances.length]!, '198.51.100.9', { perMinute: 10, perHour: 100 }, now),
+      ),
+    );
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
+    expect(await instances[0]!.selectFrom('sign_in_attempts').select('id').execute()).toHaveLength(10);
+  });
+});
