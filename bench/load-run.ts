@@ -7,15 +7,20 @@ import { buildIfNeeded, freePort, startProductionServer } from '../tests/support
 import { buildEmptyNextApp, startEmptyNextApp } from './empty-next-app';
 import { captureLeadRequest, replayOnce, type CapturedRequest } from './lead-request';
 import { newestPost } from './measure-js';
-import { nginxPath, startNginx } from './nginx';
+import { createPostgresDatabase } from '../tests/support/postgres-database';
+import { nginxPath, startNginx, startProxy } from './nginx';
 import { formatRows } from './table';
 
 /** The targets of issue 10. */
 export const TARGETS = { pageShareOfBare: 0.9, pageP99Ms: 50, leadsPerSecond: 300, leadP99Ms: 100 };
 export const CONNECTIONS = 50;
 
-/** What a run measures: the page rows (with the bare page and nginx) and the lead submission. */
-export const SECTIONS = ['pages', 'leads'] as const;
+/**
+ * What a run measures: the page rows (with the bare page and nginx), the lead submission, and `/`
+ * through nginx in front of one instance and of two on PostgreSQL (issue 15; needs nginx and
+ * TEST_POSTGRES_URL, informational).
+ */
+export const SECTIONS = ['pages', 'leads', 'instances'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export type Verdict = 'OK' | 'MISS' | 'baseline' | 'info';
@@ -197,9 +202,40 @@ export async function runLoad(options: {
       return leads;
     }
 
+    /** `/` through nginx, with and without its micro-cache, in front of one instance and of two. */
+    async function measureInstances(): Promise<void> {
+      const nginx = nginxPath();
+      const postgres = process.env.TEST_POSTGRES_URL;
+      if (!nginx || !postgres) {
+        log('Two instances need nginx and a PostgreSQL server (TEST_POSTGRES_URL): their rows are left out.');
+        return;
+      }
+      const database = await createPostgresDatabase(postgres);
+      stops.push(database.drop);
+      const ports = [await freePort(), await freePort()];
+      for (const appPort of ports) {
+        const instance = await startProductionServer({
+          databasePath: `instance on ${appPort}`,
+          databaseUrl: database.url,
+          port: appPort,
+          env: { TRUST_PROXY: '1', SITE_URL: `http://127.0.0.1:${ports[0]}` },
+        });
+        stops.push(instance.stop);
+      }
+      for (const microcache of [false, true]) {
+        for (const count of [1, 2]) {
+          const proxy = await startProxy({ nginx, appPorts: ports.slice(0, count), microcache });
+          const name = `nginx${microcache ? ' micro-cache' : ''} -> ${count} instance${count > 1 ? 's' : ''} (PostgreSQL): /`;
+          await run(name, { url: `${proxy.url}/` }, () => 'info');
+          await proxy.stop();
+        }
+      }
+    }
+
     const nginx = emptyDir ? await measurePages(emptyDir) : false;
-    // The lead last, so the leads it stores cannot slow the page runs.
+    // The lead after the pages, so the leads it stores cannot slow the page runs.
     const leads = sections.includes('leads') ? await measureLeads() : null;
+    if (sections.includes('instances')) await measureInstances();
     return { connections: CONNECTIONS, durationSeconds, rows, leads, nginx };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);

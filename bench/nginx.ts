@@ -155,3 +155,46 @@ export async function startNginx(options: { nginx: string; homeHtml: string; app
   });
   return { staticUrl, proxyUrl, stop };
 }
+
+/**
+ * nginx in front of `appPorts` (one instance or several), as the benchmark compares them: with the
+ * operators' micro-cache (docs/nginx/), or as a plain proxy that caches nothing, so every request
+ * reaches an instance.
+ */
+export async function startProxy(options: {
+  nginx: string;
+  appPorts: number[];
+  microcache: boolean;
+}): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { stop } = await runNginx({
+    nginx: options.nginx,
+    readyUrls: [url],
+    http: (prefix) => {
+      if (options.microcache) {
+        mkdirSync(join(prefix, 'cache'));
+        const conf = microcacheConf({ appPorts: options.appPorts, listen: `127.0.0.1:${port}`, cacheDir: join(prefix, 'cache') });
+        writeFileSync(join(prefix, 'microcache.conf'), conf);
+        return [`include ${join(prefix, 'microcache.conf')};`];
+      }
+      return [
+        'upstream clp_plain {',
+        ...options.appPorts.map((appPort) => `  server 127.0.0.1:${appPort};`),
+        '  keepalive 64;',
+        '}',
+        'server {',
+        `  listen 127.0.0.1:${port};`,
+        '  location / {',
+        '    proxy_pass http://clp_plain;',
+        '    proxy_http_version 1.1;',
+        '    proxy_set_header Connection "";',
+        '    proxy_set_header Host $host;',
+        '    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+        '  }',
+        '}',
+      ];
+    },
+  });
+  return { url, stop };
+}
