@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /**
  * The server's graceful stop (SIGTERM from a process manager or a rolling restart, SIGINT from a
@@ -25,7 +26,7 @@ export interface StopLog {
  * once the last connection has closed (stop the outbox worker, close the database), then the
  * process exits. Call it before the server handles its first request.
  */
-export function gracefulStop(server: Server, options: { finish: () => Promise<void>; log: StopLog }) {
+export function gracefulStop(server: Server, options: { finish: () => Promise<void>; log: StopLog; upgrades?: boolean }) {
   const { finish, log } = options;
   const unanswered = new Set<ServerResponse>();
   let stopping = false;
@@ -40,6 +41,16 @@ export function gracefulStop(server: Server, options: { finish: () => Promise<vo
       if (stopping) setImmediate(() => server.closeIdleConnections());
     });
   });
+
+  // Upgraded connections (the development server's hot-reload WebSocket) never fall idle: they
+  // are closed when stopping, and the browser simply reconnects to the next server. Only where
+  // upgrades are served: a listener makes Node hand the socket over instead of closing it.
+  const upgraded = new Set<Duplex>();
+  if (options.upgrades)
+    server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => {
+      upgraded.add(socket);
+      socket.once('close', () => upgraded.delete(socket));
+    });
 
   return function stop(signal: NodeJS.Signals): void {
     if (stopping) return;
@@ -64,5 +75,6 @@ export function gracefulStop(server: Server, options: { finish: () => Promise<vo
         });
     });
     server.closeIdleConnections();
+    for (const socket of upgraded) socket.destroy();
   };
 }

@@ -45,6 +45,7 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
       await closeDb();
     },
     log: logger,
+    upgrades: dev,
   });
   // Next's development server talks to the browser over a WebSocket (hot reload).
   if (dev) server.on('upgrade', app.getUpgradeHandler());
