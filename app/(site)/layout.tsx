@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { LeadModalHost } from '@/components/leads/modal-host';
+import { LeadDialog } from '@/components/leads/lead-dialog';
+import { EarlyToastHost } from '@/components/site/early-toast-host';
+import { Icon } from '@/components/site/sprite-icon';
 import { Footer } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
 import { LayoutIconSprite } from '@/components/site/page-sprites';
@@ -26,7 +28,8 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
         {children}
       </main>
       <Footer content={content} />
-      <LeadModalHost />
+      <LeadDialog modal="contact" closeIcon={<Icon name="x" className="size-5" />} />
+      <EarlyToastHost />
       {/* Last, so its effect runs after every other component of the page has hydrated. */}
       <HydrationSignal />
     </>

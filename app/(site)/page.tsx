@@ -8,9 +8,11 @@ import { Process } from '@/components/home/process';
 import { RatesTeaser } from '@/components/home/rates-teaser';
 import { Stats } from '@/components/home/stats';
 import { Testimonials } from '@/components/home/testimonials';
+import { LeadDialog } from '@/components/leads/lead-dialog';
 import { contentIconNames } from '@/components/site/icons';
 import { JsonLd } from '@/components/site/json-ld';
 import { PageIconSprite } from '@/components/site/page-sprites';
+import { Icon } from '@/components/site/sprite-icon';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { env } from '@/lib/env.server';
 import { paymentsConfigured } from '@/lib/payments/stripe.server';
@@ -62,6 +64,8 @@ export default async function HomePage() {
       <CallToAction cta={content.cta} phone={phone} tollFreePhone={tollFreePhone} />
       <RatesTeaser teaser={content.ratesTeaser} rates={rates} />
       <EbookPromo ebook={content.ebook} />
+      {/* Sent with the page, so its openers show it at once (ADR 015). */}
+      <LeadDialog modal="application" closeIcon={<Icon name="x" className="size-5" />} />
     </>
   );
 }

@@ -1,11 +1,13 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { showToast } from '@/components/ui/toast-store';
+import { EARLY, earlyJson } from '@/lib/site/early-controls';
 import { submitApplicationAction } from '@/lib/leads/actions/application';
 import { APPLICATION_STEP1, APPLICATION_STEP2, LAND_OWNED_FIELDS, LAND_SEARCH_FIELDS } from '@/lib/leads/application-fields';
 import { INCOMPLETE, REQUIRED, missingRequired, type FieldDef } from '@/lib/leads/fields';
+import { LEAD_PAGES } from './modal-store';
 import { ConsentCheckbox, Field, HiddenFields, ResultMessage, flagMissing, useLeadForm, valuesOf } from './form-parts';
 
 const STEPS = ['Project Information', 'Borrower Application'] as const;
@@ -14,6 +16,11 @@ const landOwned = new Set<string>(LAND_OWNED_FIELDS);
 const landSearch = new Set<string>(LAND_SEARCH_FIELDS);
 
 const noSubscribe = () => () => {};
+
+/** The toast the boot script shows for a press of Next or Submit before React (ADR 015). */
+const earlyIncomplete = (description: string) => ({
+  [EARLY.incomplete]: earlyJson({ title: INCOMPLETE.application.title, description }),
+});
 
 /**
  * 'Construction Loan Application' (spec sections 2-5). In the modal it is the spec's two steps
@@ -46,6 +53,7 @@ export function ApplicationForm({
   );
   const { formAction, onSubmit, pending, result, fieldErrors } = useLeadForm(submitApplicationAction, {
     kind: 'application',
+    permalink: LEAD_PAGES.application,
     validate(form) {
       const names = missingRequired(layout === 'steps' ? 'applicationStep2' : 'application', valuesOf(form));
       if (names.length === 0) return true;
@@ -61,6 +69,13 @@ export function ApplicationForm({
   });
   const values = result && !result.ok ? (result.values ?? {}) : {};
   const [ownLand, setOwnLand] = useState(values.ownLand ?? 'no');
+  const formRef = useRef<HTMLFormElement>(null);
+  // In a dialog sent with the page, the visitor may have answered before React took over: start
+  // from their answer, so the land fields they need are the ones kept.
+  useLayoutEffect(() => {
+    const answer = formRef.current?.querySelector<HTMLInputElement>('input[name="ownLand"]:checked');
+    if (answer) setOwnLand(answer.value);
+  }, []);
   const errors = { ...fieldErrors, ...missing };
   const done = result?.ok === true;
 
@@ -124,6 +139,7 @@ export function ApplicationForm({
 
   return (
     <form
+      ref={formRef}
       action={formAction}
       onSubmit={(event) => {
         if (steps && step === 0) {
@@ -175,17 +191,27 @@ export function ApplicationForm({
               Back
             </button>
             {step === 0 ? (
-              <button type="submit" className={buttonStyles.primary}>
+              <button type="submit" className={buttonStyles.primary} {...earlyIncomplete(INCOMPLETE.application.next)}>
                 Next
               </button>
             ) : (
-              <button type="submit" className={buttonStyles.primary} disabled={pending}>
+              <button
+                type="submit"
+                className={buttonStyles.primary}
+                disabled={pending}
+                {...earlyIncomplete(INCOMPLETE.application.submit)}
+              >
                 {pending ? 'Submitting Application...' : 'Submit'}
               </button>
             )}
           </>
         ) : (
-          <button type="submit" className={`${buttonStyles.primary} ml-auto`} disabled={pending}>
+          <button
+            type="submit"
+            className={`${buttonStyles.primary} ml-auto`}
+            disabled={pending}
+            {...earlyIncomplete(INCOMPLETE.application.submit)}
+          >
             {pending ? 'Submitting Application...' : 'Submit Application'}
           </button>
         )}

@@ -25,9 +25,11 @@ export function useLeadForm(
     /** Returns false (after raising its own toast) to stop the submission. */
     validate: (form: HTMLFormElement) => boolean;
     onResult?: (result: NonNullable<LeadResult>) => void;
+    /** The page the form posts to without JavaScript, when not the page it is on (a dialog's). */
+    permalink?: string;
   },
 ) {
-  const [serverResult, formAction] = useActionState(action, null);
+  const [serverResult, formAction] = useActionState(action, null, options.permalink);
   const [clientResult, setClientResult] = useState<LeadResult>(null);
   const [pending, startTransition] = useTransition();
   const mountedAt = useRef(0);

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { showToast } from '@/components/ui/toast-store';
+import { EARLY, earlyJson } from '@/lib/site/early-controls';
 import { SIMPLE_FIELDS as FIELDS, HAS_CONSENT, INCOMPLETE, REQUIRED, missingRequired, type LeadKind } from '@/lib/leads/fields';
 import {
   ConsentCheckbox,
@@ -13,6 +14,7 @@ import {
   valuesOf,
   type LeadAction,
 } from './form-parts';
+import { LEAD_PAGES } from './modal-store';
 
 /**
  * The contact, quick qualification and ebook forms: one column of fields, an optional consent
@@ -46,6 +48,7 @@ export function SimpleLeadForm({
   const incomplete = kind === 'ebook' ? INCOMPLETE.ebook : INCOMPLETE.other;
   const { formAction, onSubmit, pending, result, fieldErrors } = useLeadForm(action, {
     kind,
+    permalink: kind === 'contact' ? LEAD_PAGES.contact : undefined,
     validate(form) {
       const names = missingRequired(kind, valuesOf(form));
       setMissing(flagMissing(form, names));
@@ -84,7 +87,7 @@ export function SimpleLeadForm({
       </div>
       {HAS_CONSENT[kind] && <ConsentCheckbox idPrefix={idPrefix} defaultChecked={values.consent === 'yes'} />}
       <ResultMessage result={result} />
-      <button type="submit" className={submitClassName} disabled={pending}>
+      <button type="submit" className={submitClassName} disabled={pending} {...{ [EARLY.incomplete]: earlyJson(incomplete) }}>
         {pending ? pendingLabel : submitLabel}
       </button>
     </form>

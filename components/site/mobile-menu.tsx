@@ -1,11 +1,15 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { OpenModalButton } from '@/components/leads/open-modal-button';
+import { EARLY } from '@/lib/site/early-controls';
 
 /**
  * The header links on small screens: a disclosure that Escape closes (following a link loads the
  * next page, which starts closed). The icons come rendered from the server, so no icon code ships.
+ * Before React has booted the boot script opens and closes it (ADR 015); both icons and labels are
+ * in the HTML and CSS shows the pair that matches aria-expanded, so the script changes only that
+ * attribute and the panel's hidden state, which React reads back when it takes over.
  */
 export function MobileMenu({
   links,
@@ -19,6 +23,11 @@ export function MobileMenu({
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Opened by the boot script before hydration: React's state starts where the page is.
+  useLayoutEffect(() => {
+    if (buttonRef.current?.getAttribute('aria-expanded') === 'true') setOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -38,11 +47,18 @@ export function MobileMenu({
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        {...{ [EARLY.disclosure]: '' }}
         onClick={() => setOpen((value) => !value)}
-        className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
+        className="group rounded-md p-2 text-slate-700 hover:bg-slate-100"
       >
-        {open ? closeIcon : openIcon}
-        <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+        <span className="block group-aria-expanded:hidden">
+          {openIcon}
+          <span className="sr-only">Open menu</span>
+        </span>
+        <span className="hidden group-aria-expanded:block">
+          {closeIcon}
+          <span className="sr-only">Close menu</span>
+        </span>
       </button>
       <nav
         id={panelId}

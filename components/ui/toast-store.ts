@@ -19,6 +19,8 @@ export interface ToastMessage {
   action?: ToastAction;
 }
 
+import { EARLY } from '@/lib/site/early-controls';
+
 type Listener = () => void;
 
 let current: ToastMessage | null = null;
@@ -30,6 +32,8 @@ function emit() {
 }
 
 export function showToast(message: Omit<ToastMessage, 'id'>): void {
+  // One toast at a time, including one the boot script raised before React (ADR 015).
+  document.getElementById(EARLY.toastHost)?.replaceChildren();
   current = { ...message, id: ++counter };
   emit();
 }

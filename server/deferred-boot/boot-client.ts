@@ -1,3 +1,5 @@
+import type { EarlyControls } from '../../lib/site/early-controls';
+
 /** What the server hands the boot script of one page (./transform.ts). */
 export interface BootConfig {
   scripts: Record<string, string>[];
@@ -6,6 +8,8 @@ export interface BootConfig {
   bootParams: string[];
   giveUpMs: number;
   flightSelector: string;
+  early: EarlyControls;
+  dialogOpener: string;
 }
 
 /**
@@ -13,27 +17,52 @@ export interface BootConfig {
  * source (Function.prototype.toString) is minified and inlined into the <head> of every public page
  * in place of Next's script tags, called with the page's config. So it must stay self-contained
  * (nothing from outside its body) and ES2017 at most: it runs before any bundle.
+ *
+ * Until React has hydrated, it also answers a visitor's taps itself (ADR 015): it opens and closes
+ * the lead dialogs, raises toasts, opens the mobile menu, and shows a submit's first response. It
+ * changes only what React reads back from the DOM when it takes over (a dialog's open state, a
+ * panel's hidden state, attributes React does not render), never a text React rendered.
  */
 export function bootClient(config: BootConfig): void {
   const w = window;
   const d = document;
+  const E = config.early;
   let booted = false;
   let hydrated = false;
   /** The control a visitor activated before React was ready for it; clicked again once it is. */
   let pending: HTMLElement | null = null;
   let pendingSince = 0;
-  const TRIGGERS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'];
+  let toastTimer = 0;
+  // Not touchstart or pointerdown: booting then could start compiling scripts (already in the
+  // cache) before the tap's click has been answered and painted.
+  const TRIGGERS = ['pointerup', 'touchend', 'pointermove', 'keydown', 'focusin', 'wheel', 'scroll'];
   const listen = { capture: true, passive: true };
 
-  function boot() {
-    if (booted) return;
+  function boot(event?: Event) {
+    // A finger resting on the screen sends pointermove too; only a mouse moving means a desktop.
+    if (booted || (event && event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse')) return;
     booted = true;
     TRIGGERS.forEach(function (type) {
       w.removeEventListener(type, boot, listen);
     });
-    // The payload's data scripts must all be in the document before they are handed over.
-    if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', start);
-    else start();
+    // The payload's data scripts must all be in the document before they are handed over, and
+    // whatever the tap changed is painted before any script runs.
+    if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', afterPaint);
+    else afterPaint();
+  }
+
+  function afterPaint() {
+    let started = false;
+    const once = function () {
+      if (started) return;
+      started = true;
+      start();
+    };
+    requestAnimationFrame(function () {
+      setTimeout(once, 0);
+    });
+    // A hidden page gets no animation frames.
+    setTimeout(once, 250);
   }
 
   function start() {
@@ -54,6 +83,25 @@ export function bootClient(config: BootConfig): void {
     });
   }
 
+  // Once the page has loaded and the network is quiet, fetch the scripts into the cache without
+  // running them, so a later first interaction only has to run them.
+  function prefetch() {
+    if (booted) return;
+    config.scripts.forEach(function (attributes) {
+      if (!attributes.src) return;
+      const link = d.createElement('link');
+      link.rel = 'prefetch';
+      link.as = 'script';
+      link.href = attributes.src;
+      d.head.appendChild(link);
+    });
+  }
+  w.addEventListener('load', function () {
+    const idle = (w as { requestIdleCallback?: (callback: () => void) => void }).requestIdleCallback;
+    if (idle) idle(prefetch);
+    else setTimeout(prefetch, 1000);
+  });
+
   // React keeps an element's props on it once it has hydrated it. The page reports hydration as a
   // whole, but a lazily loaded part (the forms of /rates and /ebook) hydrates when its code has
   // arrived, so a held control is clicked again only once React has taken it over too. (This
@@ -62,6 +110,105 @@ export function bootClient(config: BootConfig): void {
     return Object.keys(element).some(function (key) {
       return key.indexOf('__reactProps$') === 0;
     });
+  }
+
+  function visible(element: HTMLElement) {
+    return element.isConnected && element.offsetParent !== null;
+  }
+
+  function setExpanded(toggle: Element, open: boolean) {
+    const panel = d.getElementById(toggle.getAttribute('aria-controls') || '');
+    toggle.setAttribute('aria-expanded', String(open));
+    if (panel) panel.hidden = !open;
+  }
+
+  function openDialog(control: HTMLElement) {
+    const dialog = d.getElementById(control.getAttribute(E.dialog) || '');
+    if (!(dialog instanceof HTMLDialogElement)) return false;
+    if (dialog.open) return true;
+    // Opened from inside the mobile menu: the menu closes, focus will return to its toggle.
+    let opener: HTMLElement = control;
+    const panel = control.closest('[id]');
+    const toggle = panel ? d.querySelector<HTMLElement>('[' + E.disclosure + '][aria-controls="' + panel.id + '"]') : null;
+    if (toggle && toggle.getAttribute('aria-expanded') === 'true') {
+      setExpanded(toggle, false);
+      opener = toggle;
+    }
+    (dialog as unknown as Record<string, unknown>)[config.dialogOpener] = opener;
+    dialog.showModal();
+    return true;
+  }
+
+  function hideToast() {
+    const host = d.getElementById(E.toastHost);
+    if (host) host.textContent = '';
+  }
+
+  function showToast(spec: { title: string; description?: string; action?: { label: string; href: string } }, error: boolean) {
+    const host = d.getElementById(E.toastHost);
+    if (!host) return;
+    const toast = d.createElement('div');
+    toast.className = 'early-toast' + (error ? ' early-toast-error' : '');
+    const title = d.createElement('div');
+    title.className = 'early-toast-title';
+    title.textContent = spec.title;
+    toast.appendChild(title);
+    if (spec.description) {
+      const description = d.createElement('div');
+      description.className = 'early-toast-description';
+      description.textContent = spec.description;
+      toast.appendChild(description);
+    }
+    if (spec.action) {
+      const action = d.createElement('a');
+      action.className = 'early-toast-action';
+      action.href = spec.action.href;
+      action.textContent = spec.action.label;
+      toast.appendChild(action);
+    }
+    const close = d.createElement('button');
+    close.type = 'button';
+    close.className = 'early-toast-close';
+    close.setAttribute('aria-label', 'Close');
+    close.textContent = '\u00d7';
+    close.addEventListener('click', hideToast);
+    toast.appendChild(close);
+    hideToast();
+    host.appendChild(toast);
+    clearTimeout(toastTimer);
+    toastTimer = w.setTimeout(hideToast, 5000);
+  }
+
+  /** The required fields left empty in the part of the form on screen. */
+  function incomplete(form: HTMLFormElement) {
+    return Array.prototype.some.call(form.querySelectorAll('[aria-required="true"]'), function (field: HTMLInputElement) {
+      return !field.closest('[hidden]') && !String(field.value || '').trim();
+    });
+  }
+
+  /**
+   * Answers a tap before React can. Returns true when that is the whole answer, false when the
+   * control must also be clicked again once React is ready (a submit: React checks and sends).
+   */
+  function answerEarly(control: HTMLElement) {
+    const toast = control.getAttribute(E.toast);
+    if (control.hasAttribute(E.dialog)) {
+      // No such dialog on this page: React's click (or, failing that, the form) takes the visitor to its page.
+      if (!openDialog(control)) return false;
+    } else if (control.hasAttribute(E.close)) {
+      const dialog = control.closest('dialog');
+      if (dialog) dialog.close();
+    } else if (toast) showToast(JSON.parse(toast), false);
+    else if (control.hasAttribute(E.disclosure)) setExpanded(control, control.getAttribute('aria-expanded') !== 'true');
+    else {
+      if (control instanceof HTMLButtonElement && control.type === 'submit' && control.form) {
+        const message = control.getAttribute(E.incomplete);
+        if (message && incomplete(control.form)) showToast(JSON.parse(message), true);
+        else control.setAttribute(E.pending, '');
+      }
+      return false;
+    }
+    return true;
   }
 
   // Should the scripts never arrive, do what the page does without JavaScript: a link leads to
@@ -81,9 +228,11 @@ export function bootClient(config: BootConfig): void {
     }
     if (hydrated && ownedByReact(control)) {
       pending = null;
+      control.removeAttribute(E.pending);
       control.click();
     } else if (Date.now() - pendingSince > config.giveUpMs) {
       pending = null;
+      control.removeAttribute(E.pending);
       withoutReact(control);
     } else setTimeout(replayWhenReady, 50);
   }
@@ -95,23 +244,57 @@ export function bootClient(config: BootConfig): void {
     setTimeout(replayWhenReady, 0);
   });
 
-  // A button or a link that opens a dialog does nothing useful (or not what the visitor expects:
-  // a form submits without its checks) before React is ready for it: hold the click, boot, and
-  // click again once React is. Plain links keep their built-in behaviour.
+  // A tap on a button (or a link that opens a dialog) before React is ready for it: answer what
+  // can be answered now, boot, and click again once React is ready if React has more to do.
+  // Plain links keep their built-in behaviour.
   d.addEventListener(
     'click',
     function (event) {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const target = event.target;
-      const control = target instanceof Element ? target.closest<HTMLElement>('button, a[aria-haspopup]') : null;
+      if (!(target instanceof Element)) return;
+      // A click on a modal dialog's backdrop (outside its box) closes it, as React's does.
+      if (target instanceof HTMLDialogElement && !hydrated) {
+        const box = target.getBoundingClientRect();
+        const inside =
+          event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+        if (!inside) target.close();
+        return;
+      }
+      const control = target.closest<HTMLElement>('button, a[aria-haspopup]');
       if (!control || (hydrated && ownedByReact(control))) return;
       event.preventDefault();
       event.stopImmediatePropagation();
+      boot();
+      if (answerEarly(control)) return;
       const waiting = pending !== null;
       pending = control;
       pendingSince = Date.now();
-      boot();
       if (!waiting) setTimeout(replayWhenReady, 50);
+    },
+    true,
+  );
+
+  // Escape closes an open menu as React's does (a modal dialog closes itself).
+  d.addEventListener(
+    'keydown',
+    function (event) {
+      if (hydrated || event.key !== 'Escape') return;
+      d.querySelectorAll<HTMLElement>('[' + E.disclosure + '][aria-expanded="true"]').forEach(function (toggle) {
+        setExpanded(toggle, false);
+        toggle.focus();
+      });
+    },
+    true,
+  );
+
+  // Focus goes back where the dialog was opened from (the menu's toggle when opened from the
+  // menu), as React's dialog does once it has taken over.
+  d.addEventListener(
+    'close',
+    function (event) {
+      const opener = (event.target as unknown as Record<string, HTMLElement | undefined>)[config.dialogOpener];
+      if (!hydrated && opener && visible(opener)) opener.focus();
     },
     true,
   );

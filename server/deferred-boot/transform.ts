@@ -1,6 +1,7 @@
 import { transformSync } from 'esbuild';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
 import { BOOT_AT_LOAD_META, HYDRATED_EVENT } from '../../lib/site/deferred-boot-markers';
+import { DIALOG_OPENER_PROPERTY, EARLY } from '../../lib/site/early-controls';
 import { bootClient, type BootConfig } from './boot-client';
 
 /**
@@ -10,7 +11,8 @@ import { bootClient, type BootConfig } from './boot-client';
  * something. So the server takes Next's script tags out of a public page's <head> and puts in
  * their place a small inline script that loads the very same scripts at the first sign of a
  * person: a touch, a pointer move, a key, a scroll, focus. A button pressed before React is ready
- * is pressed again once it is (./boot-client.ts). See ADR 009.
+ * is pressed again once it is, and the taps that open a dialog, raise a toast or open the menu are
+ * answered at once, before React (./boot-client.ts). See ADRs 009 and 015.
  */
 
 /** Gives up waiting for the scripts after this long; a held link then simply navigates. */
@@ -18,7 +20,7 @@ const GIVE_UP_MS = 10_000;
 /** Query parameters a page reads in the browser right away (the checkout error on /rates). */
 const BOOT_PARAMS = ['payment_error'];
 /** Part of the ETag of a rewritten page, so a change of the boot script changes the ETag. */
-export const BOOT_VERSION = 'b1';
+export const BOOT_VERSION = 'b2';
 
 const CONFIG_PLACEHOLDER = '__CLP_BOOT_CONFIG__';
 let minified: string | undefined;
@@ -117,6 +119,8 @@ export function deferNextBoot(html: string): string | null {
     bootParams: BOOT_PARAMS,
     giveUpMs: GIVE_UP_MS,
     flightSelector: `script[${FLIGHT_DATA_ATTRIBUTE}]`,
+    early: EARLY,
+    dialogOpener: DIALOG_OPENER_PROPERTY,
   };
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const inline = `<script>${bootScript().replace(CONFIG_PLACEHOLDER, json)}</script>`;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
 import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
-import { fillFields, storedLeads } from './leads-support';
+import { fillFields, fullApplication, pick, step1Names, storedLeads } from './leads-support';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -78,14 +78,117 @@ test("the header's phone button pressed before hydration still shows its toast",
   await expect(page.getByRole('status').filter({ hasText: 'Ready to Call' })).toBeVisible();
 });
 
-test('when the scripts never arrive, a button that opens a dialog still leads to its form page', async ({ page }) => {
-  test.setTimeout(30_000);
+test('when the scripts never arrive, the application dialog still opens, and what was typed reaches /apply', async ({ page }) => {
+  test.setTimeout(40_000);
   await page.route('**/_next/static/**/*.js', (route) => route.abort());
   await page.goto(server.url + '/');
   await page.getByRole('main').getByRole('button', { name: 'Apply Now' }).click();
-  // An empty GET form: the address may end in a bare '?'.
-  await expect(page).toHaveURL((url) => url.pathname === '/apply', { timeout: 15_000 });
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Construction Loan Application' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(/Project Description/).fill('A cabin by the lake, no scripts.');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  // The boot gives up waiting and posts the form to the application's own page, which shows the
+  // whole form with what was typed and says what is missing.
+  await expect(page).toHaveURL((url) => url.pathname === '/apply', { timeout: 20_000 });
+  await expect(page.getByRole('main').getByLabel(/Project Description/)).toHaveValue('A cabin by the lake, no scripts.');
+});
+
+test('when the scripts never arrive, a message sent from the contact dialog is stored and confirmed on /contact', async ({
+  page,
+}) => {
+  test.setTimeout(40_000);
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(server.url + '/blog');
+  await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact Us' });
+  await fillFields(dialog, { from_name: 'Noa', from_email: 'noa@example.com', message: 'No scripts today.' });
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible({ timeout: 20_000 });
+  expect(new URL(page.url()).pathname).toBe('/contact');
+  expect(storedLeads(server.databasePath)[0]).toMatchObject({ kind: 'contact', fields: { message: 'No scripts today.' } });
+});
+
+test('what a visitor types into a dialog before React has taken over is kept, and stored', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(server.url + '/');
+  // The scripts arrive only once the visitor has typed everything: React takes over a dialog
+  // already filled in.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
+  const contact = page.getByRole('dialog', { name: 'Contact Us' });
+  await expect(contact).toBeVisible();
+  await contact.locator('[name="from_name"]').pressSequentially('Ida Early');
+  await contact.locator('[name="from_email"]').pressSequentially('ida@example.com');
+  await contact.locator('[name="message"]').pressSequentially('Typed before the scripts came.');
+  await expect(hydrated(page)).toHaveCount(0);
+  release();
+  await expect(hydrated(page)).toHaveCount(1);
+  await expect(contact.locator('[name="from_name"]')).toHaveValue('Ida Early');
+  await expect(contact.locator('[name="from_email"]')).toHaveValue('ida@example.com');
+  await expect(contact.locator('[name="message"]')).toHaveValue('Typed before the scripts came.');
+  await contact.getByRole('button', { name: 'Send Message' }).click();
+  await expect(contact.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
+  expect(storedLeads(server.databasePath)[0]).toMatchObject({
+    kind: 'contact',
+    fields: { from_name: 'Ida Early', from_email: 'ida@example.com', message: 'Typed before the scripts came.' },
+  });
+});
+
+test('what a visitor types into the application dialog before React has taken over is kept, and stored', async ({ page }) => {
+  await page.goto(server.url + '/');
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.getByRole('button', { name: 'Start Qualification' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Construction Loan Application' });
+  await expect(dialog).toBeVisible();
+  const step1 = pick(fullApplication, step1Names);
+  await fillFields(dialog, step1);
+  await expect(hydrated(page)).toHaveCount(0);
+  release();
+  await expect(hydrated(page)).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByRole('heading', { name: /Borrower Application/ })).toBeVisible();
+  await fillFields(dialog, pick(fullApplication, step1Names, false));
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+  const [lead] = storedLeads(server.databasePath);
+  expect(lead).toMatchObject({ kind: 'application' });
+  for (const [name, value] of Object.entries(step1)) if (value !== '') expect(lead!.fields[name]).toBe(value);
+});
+
+test('before React, the mobile menu opens and closes at once, and its Contact opens the dialog', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  await page.goto(server.url + '/rates');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await menu.getByRole('button', { name: 'Contact' }).click();
+  await expect(page.getByRole('dialog', { name: 'Contact Us' })).toBeVisible();
+  await expect(menu).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+});
+
+test("before React, an empty form's submit shows its toast at once", async ({ page }) => {
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  await page.goto(server.url + '/ebook');
+  await page.getByRole('button', { name: 'Download Now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Incomplete Form' })).toBeVisible();
 });
 
 test('when the scripts never arrive, a message sent from /contact is still stored', async ({ page }) => {

@@ -58,7 +58,7 @@ test('the hero button opens the two-step application modal; it validates, submit
   await expectToast(page, 'Incomplete Information', 'Please fill out all required fields before proceeding.');
   await expect(dialog.getByLabel(/Project Description/)).toBeFocused();
   await expect(dialog.getByLabel(/Project Description/)).toHaveAttribute('aria-invalid', 'true');
-  await expectNoAxeViolations(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, 'dialog[open]');
 
   // ownLand yes shows the land fields and hides the search range.
   await dialog.getByRole('group', { name: 'Do you own the land?' }).getByRole('radio', { name: 'Yes' }).check();
@@ -78,7 +78,7 @@ test('the hero button opens the two-step application modal; it validates, submit
   await expect(dialog.getByRole('checkbox', { name: /I agree to receive calls and text messages/ })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expectToast(page, 'Incomplete Information', 'Please fill out all required fields before submitting.');
-  await expectNoAxeViolations(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, 'dialog[open]');
 
   // Back keeps step 1's answers.
   await dialog.getByRole('button', { name: 'Back' }).click();
@@ -88,7 +88,7 @@ test('the hero button opens the two-step application modal; it validates, submit
   await dialog.getByRole('button', { name: 'Submit' }).click();
 
   await expect(dialog.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
-  await expectNoAxeViolations(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, 'dialog[open]');
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Start Qualification' })).toBeFocused();
@@ -186,7 +186,7 @@ test('the header Contact button opens the contact modal; consent is stored with 
     message: 'Do you lend in Idaho?',
   });
   await dialog.getByRole('checkbox', { name: /I agree to receive calls/ }).check();
-  await expectNoAxeViolations(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, 'dialog[open]');
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(dialog.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
 
