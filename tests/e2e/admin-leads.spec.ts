@@ -373,7 +373,7 @@ test('spam folder and Not spam (which sends the notification); failing notificat
     await page.goto(`${server.url}/ebook`);
     await page.getByLabel(/Full Name/).fill('Robo Spammer');
     await page.getByLabel(/Email Address/).fill('robo@example.com');
-    await page.locator('[name="company_website"]').fill('http://spam.example', { force: true });
+    await page.locator('#ebook-form [name="company_website"]').fill('http://spam.example', { force: true });
     await page.getByRole('button', { name: 'Download Now' }).click();
     await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
     // A failed notification of an earlier lead.

@@ -21,7 +21,7 @@ test('honeypot, too-fast and rate-limited submissions are stored as spam and not
     // A bot fills every input, the invisible honeypot too, and submits at once: it sees success.
     await page.goto(`${server.url}/ebook`);
     await fillFields(page.locator('#ebook-form'), { name: 'Bot', email: 'bot@example.com' });
-    await page.locator('[name="company_website"]').fill('http://spam.example', { force: true });
+    await page.locator('#ebook-form [name="company_website"]').fill('http://spam.example', { force: true });
     await page.getByRole('button', { name: 'Download Now' }).click();
     await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
 

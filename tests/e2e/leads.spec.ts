@@ -285,7 +285,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel(/Project Description/)).toHaveValue('A cabin');
     await expect(page.getByLabel(/Borrower Name/)).toHaveAttribute('aria-invalid', 'true');
 
-    await fillFields(page.locator('form'), fullApplication);
+    await fillFields(page.getByRole('main').locator('form'), fullApplication);
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
     const [lead] = storedLeads(server.databasePath);
@@ -308,7 +308,11 @@ test.describe('without JavaScript', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
     // An empty GET form: the address may end in a bare '?'.
     await expect(page).toHaveURL((url) => url.pathname === '/contact');
-    await fillFields(page.locator('form'), { from_name: 'Nina', from_email: 'nina@example.com', message: 'No JS here.' });
+    await fillFields(page.getByRole('main').locator('form'), {
+      from_name: 'Nina',
+      from_email: 'nina@example.com',
+      message: 'No JS here.',
+    });
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
     expect(storedLeads(server.databasePath)[0]).toMatchObject({
