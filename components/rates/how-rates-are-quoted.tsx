@@ -27,7 +27,7 @@ export function HowRatesAreQuoted({
         <strong>APR basis.</strong> Every rate on this site is shown with its annual percentage rate (APR), first and in the same
         type as the interest rate, as Regulation Z (12 CFR 1026.24) requires. The APR is the yearly cost of the credit: the
         interest rate plus the prepaid finance charges, such as points and origination and broker fees, spread over the term as 12
-        CFR 1026.22 prescribes. That is why it is higher than the interest rate.
+        CFR 1026.22 prescribes. That is why it is usually higher than the interest rate.
       </p>
       <p className={paragraph}>
         <strong>Date of the rates.</strong> {changedAt ? `Our rates were last updated on ${formatLongDate(changedAt)}.` : ''} They
