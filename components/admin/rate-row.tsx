@@ -61,7 +61,14 @@ export function RateRow({
   const name = rate.type || 'rate';
 
   async function save(next = draft) {
-    if (JSON.stringify(next) === JSON.stringify(toInput(rate))) return;
+    if (JSON.stringify(next) === JSON.stringify(toInput(rate))) {
+      // Back to the stored values after a refusal: nothing to save, and nothing left to fix.
+      if (Object.keys(errors).length > 0) {
+        setErrors({});
+        setStatus('Saved.');
+      }
+      return;
+    }
     setStatus('Saving...');
     const result = await updateRateAction({ ...next, id: rate.id });
     if (result.ok) {

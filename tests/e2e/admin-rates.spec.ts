@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { withDb } from './admin-support';
-import { anonymousHtml, openSection, signInToDashboard, toast } from './admin-ui';
+import { anonymousHtml, expectNoAxeViolations, openSection, signInToDashboard, toast } from './admin-ui';
 import { startServer } from './server';
 
 const todayLong = () =>
@@ -123,6 +123,7 @@ test('Rates: impossible rates are refused on their field, an adjustable rate is 
     await expect(first.getByRole('status')).toHaveText('Saved.');
     await expect(preview).toContainText('(6.75% interest rate, adjustable)');
     await expect(preview).toContainText('The APR may increase after consummation.');
+    await expectNoAxeViolations(page);
     const visitor = await browser.newPage();
     for (const path of ['/rates', '/']) {
       await visitor.goto(server.url + path);
