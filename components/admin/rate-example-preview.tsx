@@ -12,7 +12,7 @@ export function RateExamplePreview({ rates, loan }: { rates: Rate[]; loan: Examp
   return (
     <aside aria-labelledby="rate-example-title" className="bg-brand-50 rounded-xl border border-slate-200 p-4">
       <h3 id="rate-example-title" className="text-brand-900 font-semibold">
-        Representative example on the Rates and home pages
+        Representative example on the Rates, home and licenses pages
       </h3>
       {example ? (
         <RepresentativeExampleText example={example} className="mt-2 text-sm text-slate-800" />

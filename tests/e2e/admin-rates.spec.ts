@@ -117,7 +117,7 @@ test('Rates: impossible rates are refused on their field, an adjustable rate is 
     expect(html).toContain('data-rate-figure="apr">7.20%<');
 
     // The example beside the rates is the public one, and follows the first rate.
-    const preview = page.getByRole('complementary', { name: 'Representative example on the Rates and home pages' });
+    const preview = page.getByRole('complementary', { name: 'Representative example on the Rates, home and licenses pages' });
     await expect(preview).toContainText('a $400,000 Residential loan at 7.20% APR (6.75% interest rate, fixed for the term)');
     await first.getByLabel('Fixed or adjustable').selectOption('Adjustable');
     await expect(first.getByRole('status')).toHaveText('Saved.');
