@@ -62,7 +62,7 @@ export default async function HomePage() {
       <Testimonials testimonials={content.testimonials} />
       <Pricing pricing={content.pricing} phone={phone} paymentsEnabled={paymentsConfigured(env)} />
       <CallToAction cta={content.cta} phone={phone} tollFreePhone={tollFreePhone} />
-      <RatesTeaser teaser={content.ratesTeaser} rates={rates} />
+      <RatesTeaser teaser={content.ratesTeaser} rates={rates} exampleLoan={content.rates.example} />
       <EbookPromo ebook={content.ebook} />
       {/* Sent with the page, so its openers show it at once (ADR 015). */}
       <LeadDialog modal="application" closeIcon={<Icon name="x" className="size-5" />} />

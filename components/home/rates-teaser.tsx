@@ -1,11 +1,24 @@
+import { RateFigures } from '@/components/rates/rate-figures';
+import { RepresentativeExampleText } from '@/components/rates/representative-example';
 import { NamedIcon } from '@/components/site/icons';
 import { SectionHeading } from '@/components/site/section-heading';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
+import { representativeExample, type ExampleLoan } from '@/lib/rates/example';
 import type { Rate } from '@/lib/rates/types';
 import { Editable } from '@/components/edit-mode/editable';
 
-export function RatesTeaser({ teaser, rates }: { teaser: SiteContent['ratesTeaser']; rates: Rate[] }) {
+/** Today's rates on the home page: the same figures as /rates, and the example the page's terms call for. */
+export function RatesTeaser({
+  teaser,
+  rates,
+  exampleLoan,
+}: {
+  teaser: SiteContent['ratesTeaser'];
+  rates: Rate[];
+  exampleLoan: ExampleLoan;
+}) {
+  const example = representativeExample(rates, exampleLoan);
   return (
     <section aria-labelledby="rates-teaser-title" className="py-16 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -15,11 +28,13 @@ export function RatesTeaser({ teaser, rates }: { teaser: SiteContent['ratesTease
             <li key={rate.id} className="rounded-xl border border-slate-200 p-5 text-center">
               <NamedIcon name={rate.icon} className="text-brand-700 mx-auto size-8" />
               <h3 className="text-brand-900 mt-2 font-semibold">{rate.type}</h3>
-              <p className="text-brand-900 mt-1 text-2xl font-bold">{rate.rate}</p>
-              <p className="text-sm text-slate-600">{rate.apr} APR</p>
+              <div className="mt-2">
+                <RateFigures rate={rate} size="medium" centered />
+              </div>
             </li>
           ))}
         </ul>
+        {example && <RepresentativeExampleText example={example} className="mx-auto mt-8 max-w-4xl text-sm text-slate-700" />}
         <div className="mt-10 text-center">
           <a href="/rates" className={buttonStyles.dark}>
             <Editable path="ratesTeaser.buttonText">{teaser.buttonText}</Editable>

@@ -31,6 +31,7 @@ async function load(databaseUrl: string) {
     ...(await import('./action.server')),
     ...(await import('./result')),
     ...(await import('../rates/actions')),
+    ...(await import('../rates/queries.server')),
     ...(await import('../posts/actions')),
     ...(await import('../auth/account-actions')),
   };
@@ -186,6 +187,7 @@ describe.each(engines)('on %s', (_engine, open) => {
         type: 'Residential',
         rate: '6.25%',
         apr: '6.60%',
+        rateKind: 'fixed',
         term: '12 months',
         notes: '',
         icon: 'Building',
@@ -210,6 +212,36 @@ describe.each(engines)('on %s', (_engine, open) => {
       });
       expect((await rate()).rate).toBe('6.25%');
       expect(request.expired).toEqual(['rates', 'rates']);
+    });
+
+    it('Rates: refuses impossible rates and APRs on their fields, and stores nothing', async () => {
+      const before = await rate();
+      const input = { ...(await m.readRates(db))[0]!, rateKind: 'fixed' as const };
+      const refused = async (change: Record<string, string>) => {
+        const result = await m.updateRateAction({ ...input, ...change });
+        expect(result).toMatchObject({ ok: false, title: '❌ Rate Not Saved', error: 'Some fields need attention.' });
+        return result.ok ? {} : result.fieldErrors;
+      };
+
+      expect(await refused({ rate: '7.25%', apr: '6.90%' })).toEqual({
+        apr: "The APR cannot be lower than the interest rate (7.25%): it adds the loan's fees to the interest.",
+      });
+      expect(await refused({ apr: '' })).toEqual({ apr: 'APR is required: a rate is never shown without its APR.' });
+      expect(await refused({ apr: '30.5%' })).toEqual({ apr: 'APR must be between 0% and 30%.' });
+      expect(await refused({ rate: '-1%' })).toEqual({ rate: 'Rate must be between 0% and 30%.' });
+      expect(await refused({ rate: '31', apr: '32' })).toEqual({
+        rate: 'Rate must be between 0% and 30%.',
+        apr: 'APR must be between 0% and 30%.',
+      });
+      expect(await refused({ rate: 'call us' })).toEqual({ rate: 'Rate must be a percentage, such as 6.75%.' });
+      expect(await refused({ rateKind: 'variable' })).toEqual({ rateKind: 'Choose fixed or adjustable.' });
+      expect(await rate()).toEqual(before);
+      expect(request.expired).toEqual([]);
+
+      // The bounds themselves are allowed, and a bare number is stored as the site shows it.
+      const saved = await m.updateRateAction({ ...input, rate: '7', apr: '30', rateKind: 'adjustable' });
+      expect(saved).toMatchObject({ ok: true, data: { rate: '7.00%', apr: '30.00%', rateKind: 'adjustable' } });
+      expect(await rate()).toMatchObject({ rate: '7.00%', apr: '30.00%', rate_kind: 'adjustable' });
     });
 
     it("Blog: a post without a title gets the spec's '❌ Missing Fields' and is not stored", async () => {

@@ -1,4 +1,17 @@
+import type { ExampleLoan } from '../rates/example';
 import type { SiteContent } from './schema';
+
+/**
+ * The representative example's loan: $400,000 with 20% down (the blog's typical 20-25%), repaid
+ * as a construction loan is, in 12 interest-only payments (the first sample rate's shortest term)
+ * and the balance at the end. At the first sample rate, 6.75%, each payment is $2,250.
+ */
+export const defaultExampleLoan: ExampleLoan = {
+  loanAmount: 400_000,
+  downPaymentPercent: 20,
+  termMonths: 12,
+  payments: 'interest-only',
+};
 
 /**
  * The content a fresh install starts with: the spec's texts and figures, and real copy where the
@@ -232,6 +245,7 @@ export const defaultContent: SiteContent = {
     disclaimerTitle: 'Important Rate Information',
     disclaimerText:
       'Rates and APRs shown are for illustration only, are not a commitment to lend and may change without notice. The annual percentage rate (APR) reflects the interest rate plus certain fees. Actual terms depend on credit score, loan-to-value, property type, occupancy, loan amount and lender guidelines. All loans are subject to credit approval and property appraisal.',
+    example: defaultExampleLoan,
   },
   footer: {
     description:

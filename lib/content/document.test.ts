@@ -76,6 +76,15 @@ describe('content document versions', () => {
     expect(upgradeContent(2, { one: true }, upgrades, 3)).toEqual({ one: true, three: true });
   });
 
+  it('gives a version-1 document the default representative example, keeping every other text', () => {
+    const { example: _example, ...ratesPage } = defaultContent.rates;
+    const v1 = { ...defaultContent, rates: { ...ratesPage, title: 'Our rates' } };
+    expect(readContentDocument(1, JSON.stringify(v1))).toEqual({
+      ...defaultContent,
+      rates: { ...defaultContent.rates, title: 'Our rates' },
+    });
+  });
+
   it('names the missing step when no migration exists', () => {
     expect(() => upgradeContent(1, {}, {}, 2)).toThrow(
       'Site content is stored as version 1 and no migration to version 2 exists.',

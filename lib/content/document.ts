@@ -1,3 +1,4 @@
+import { defaultExampleLoan } from './defaults';
 import { contentSchema, type SiteContent } from './schema';
 
 /**
@@ -6,12 +7,22 @@ import { contentSchema, type SiteContent } from './schema';
  * refused loudly at start-up, because guessing would silently drop the owner's edits.
  */
 
-export const CONTENT_VERSION = 1;
+export const CONTENT_VERSION = 2;
 
 type Upgrade = (document: unknown) => unknown;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** `upgrades[n]` turns a version-n document into a version n+1 document. */
-export const contentUpgrades: Record<number, Upgrade> = {};
+export const contentUpgrades: Record<number, Upgrade> = {
+  // 2: the rates page's representative example (Regulation Z, 12 CFR 1026.24(d)) starts from
+  // the default loan; the owner's other texts are kept as they are.
+  1: (document) =>
+    isRecord(document) && isRecord(document.rates)
+      ? { ...document, rates: { ...document.rates, example: document.rates.example ?? defaultExampleLoan } }
+      : document,
+};
 
 export class ContentVersionError extends Error {
   override name = 'ContentVersionError';

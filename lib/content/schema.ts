@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE_PAYMENTS } from '../rates/example';
 
 /**
  * The whole editable site-content tree (spec section 3), validated on every read and write.
@@ -145,6 +146,22 @@ export const contentSchema = z.object({
     subtitle: paragraph(400),
     disclaimerTitle: line(120),
     disclaimerText: paragraph(2000),
+    /** The typical loan of the representative example (lib/rates/example.ts). */
+    example: z.object({
+      loanAmount: z
+        .int({ error: 'Enter the loan amount in whole dollars.' })
+        .min(10_000, { error: 'The loan amount is at least $10,000.' })
+        .max(10_000_000, { error: 'The loan amount is at most $10,000,000.' }),
+      downPaymentPercent: z
+        .number({ error: 'Enter the down payment as a percentage.' })
+        .min(0, { error: 'The down payment is from 0% to 95%.' })
+        .max(95, { error: 'The down payment is from 0% to 95%.' }),
+      termMonths: z
+        .int({ error: 'Enter the number of monthly payments as a whole number.' })
+        .min(1, { error: 'The term is from 1 to 480 monthly payments.' })
+        .max(480, { error: 'The term is from 1 to 480 monthly payments.' }),
+      payments: z.enum(EXAMPLE_PAYMENTS, { error: 'Choose interest-only or amortizing payments.' }),
+    }),
   }),
   footer: z.object({ description: paragraph(600) }),
   legal: z.object({

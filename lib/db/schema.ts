@@ -23,6 +23,8 @@ export interface RatesTable {
   icon: string;
   rate: string;
   apr: string;
+  /** 'fixed' or 'adjustable' (migration 0010). */
+  rate_kind: 'fixed' | 'adjustable';
   term: string;
   notes: string;
   position: number;

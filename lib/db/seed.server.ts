@@ -34,7 +34,7 @@ export async function seedIfEmpty(db: DB, now = new Date()): Promise<boolean> {
       .execute();
     await trx
       .insertInto('rates')
-      .values(seedRates.map((r, position) => ({ ...r, position, updated_at: stamp })))
+      .values(seedRates.map(({ rateKind, ...r }, position) => ({ ...r, rate_kind: rateKind, position, updated_at: stamp })))
       .execute();
     await trx.insertInto('app_meta').values({ key: MetaKey.ratesChangedAt, value: stamp }).execute();
     const today = stamp.slice(0, 10);

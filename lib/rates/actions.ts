@@ -21,7 +21,7 @@ export const addRateAction = adminAction(
 
 /** One rate's fields, saved as the owner leaves a field; the errors are keyed by field name. */
 export const updateRateAction = adminAction(
-  rateInputSchema.extend({ id }),
+  rateInputSchema.safeExtend({ id }),
   async ({ id: rateId, ...input }, { db }) => {
     const rate = await updateRate(db, rateId, input);
     if (!rate) return fail('❌ Rate Not Found', 'This rate was deleted elsewhere.');

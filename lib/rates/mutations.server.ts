@@ -13,6 +13,12 @@ import type { Rate } from './types';
  * in the same transaction, so the date can never disagree with the list.
  */
 
+/** The columns a rate's fields are stored in, named one by one: nothing else reaches the table. */
+function toColumns(input: RateInput) {
+  const { type, icon, rate, apr, rateKind, term, notes } = input;
+  return { type, icon, rate, apr, rate_kind: rateKind, term, notes };
+}
+
 async function touch(trx: Transaction<Database>, stamp: string) {
   await trx
     .insertInto('app_meta')
@@ -31,7 +37,7 @@ export async function addRate(db: DB, input: RateInput = PLACEHOLDER_RATE, now =
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('rates')
-      .values({ id, ...input, position: (max ?? -1) + 1, updated_at: stamp })
+      .values({ id, ...toColumns(input), position: (max ?? -1) + 1, updated_at: stamp })
       .execute();
     await touch(trx, stamp);
   });
@@ -43,7 +49,7 @@ export async function updateRate(db: DB, id: string, input: RateInput, now = new
   const changed = await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('rates')
-      .set({ ...input, updated_at: stamp })
+      .set({ ...toColumns(input), updated_at: stamp })
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;

@@ -16,16 +16,16 @@ describe.each(engines)('rate writes (%s)', (_engine, open) => {
     expect(await readRatesChangedAt(db)).toBe('2026-11-01T00:00:00.000Z');
 
     const added = await addRate(db, PLACEHOLDER_RATE, new Date('2026-11-02T00:00:00Z'));
-    expect(added).toMatchObject({ type: 'New Rate', icon: 'Building', position: 4 });
+    expect(added).toMatchObject({ type: 'New Rate', icon: 'Building', rateKind: 'fixed', position: 4 });
     expect(await readRatesChangedAt(db)).toBe('2026-11-02T00:00:00.000Z');
 
     const updated = await updateRate(
       db,
       added.id,
-      { ...PLACEHOLDER_RATE, type: 'Jumbo', icon: 'Percent' },
+      { ...PLACEHOLDER_RATE, type: 'Jumbo', icon: 'Percent', rateKind: 'adjustable' },
       new Date('2026-11-03T00:00:00Z'),
     );
-    expect(updated).toMatchObject({ type: 'Jumbo', icon: 'Percent' });
+    expect(updated).toMatchObject({ type: 'Jumbo', icon: 'Percent', rateKind: 'adjustable' });
     expect(await readRatesChangedAt(db)).toBe('2026-11-03T00:00:00.000Z');
     expect(await updateRate(db, 'missing', PLACEHOLDER_RATE)).toBeNull();
 

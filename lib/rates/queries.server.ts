@@ -6,7 +6,7 @@ import { MetaKey } from '../db/meta-keys';
 import type { RatesTable } from '../db/schema';
 import type { Rate } from './types';
 
-const columns = ['id', 'type', 'icon', 'rate', 'apr', 'term', 'notes', 'position', 'updated_at'] as const;
+const columns = ['id', 'type', 'icon', 'rate', 'apr', 'rate_kind', 'term', 'notes', 'position', 'updated_at'] as const;
 
 function toRate(row: Pick<RatesTable, (typeof columns)[number]>): Rate {
   return {
@@ -15,6 +15,7 @@ function toRate(row: Pick<RatesTable, (typeof columns)[number]>): Rate {
     icon: row.icon as Rate['icon'],
     rate: row.rate,
     apr: row.apr,
+    rateKind: row.rate_kind === 'adjustable' ? 'adjustable' : 'fixed',
     term: row.term,
     notes: row.notes,
     position: row.position,

@@ -238,7 +238,7 @@ test.describe('home page', () => {
     await cta.getByRole('button', { name: 'Call Us' }).click();
     await expectToast(page, 'Ready to Call', c.contact.phone);
     const teaser = page.getByRole('region', { name: c.ratesTeaser.title });
-    for (const rate of seedRates) await expect(teaser).toContainText(`${rate.rate}${rate.apr} APR`);
+    for (const rate of seedRates) await expect(teaser).toContainText(`${rate.apr} APR${rate.rate} Interest rate`);
     await expect(teaser.getByRole('link', { name: c.ratesTeaser.buttonText })).toHaveAttribute('href', '/rates');
     const promo = page.getByRole('region', { name: c.ebook.title });
     await expect(promo).toContainText(c.ebook.badge);
@@ -247,7 +247,7 @@ test.describe('home page', () => {
   });
 });
 
-test('rates page: cards with APR, last updated and the disclaimer', async ({ page }) => {
+test('rates page: cards with the APR first, last updated and the disclaimer', async ({ page }) => {
   await page.goto(server.url + '/rates');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.rates.title);
   const cards = page
@@ -257,7 +257,7 @@ test('rates page: cards with APR, last updated and the disclaimer', async ({ pag
   await expect(cards).toHaveCount(4);
   for (const [i, rate] of seedRates.entries()) {
     await expect(cards.nth(i)).toContainText(rate.type);
-    await expect(cards.nth(i)).toContainText(`${rate.rate}${rate.apr} APR`);
+    await expect(cards.nth(i)).toContainText(`${rate.apr} APR${rate.rate} Interest rate`);
     await expect(cards.nth(i)).toContainText(rate.term);
     await expect(cards.nth(i)).toContainText(rate.notes);
   }

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
+import { HowRatesAreQuoted } from '@/components/rates/how-rates-are-quoted';
 import { LegalPage } from '@/components/site/legal-page';
 import { getSiteContent } from '@/lib/content/queries.server';
+import { representativeExample } from '@/lib/rates/example';
+import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
 import { nmlsConsumerAccessUrl } from '@/lib/site/nav';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
@@ -14,9 +17,18 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function LicensesPage() {
-  const { legal, company } = await getSiteContent();
+  const [{ legal, company, rates: ratesPage }, rates, changedAt] = await Promise.all([
+    getSiteContent(),
+    getRates(),
+    getRatesChangedAt(),
+  ]);
   return (
     <LegalPage page={legal.licenses}>
+      <HowRatesAreQuoted
+        changedAt={changedAt}
+        loan={ratesPage.example}
+        example={representativeExample(rates, ratesPage.example)}
+      />
       <p className="bg-brand-50 mt-8 rounded-lg p-4 text-slate-800">
         NMLS ID {company.nmlsId}.{' '}
         <a

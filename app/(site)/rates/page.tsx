@@ -3,8 +3,11 @@ import { LazyQualificationForm } from '@/components/leads/lazy-forms';
 import { PaymentErrorNotice } from '@/components/payments/payment-error-notice';
 import { contentIconNames, NamedIcon } from '@/components/site/icons';
 import { PageIconSprite } from '@/components/site/page-sprites';
+import { RateFigures } from '@/components/rates/rate-figures';
+import { RepresentativeExampleText } from '@/components/rates/representative-example';
 import { Icon } from '@/components/site/sprite-icon';
 import { getSiteContent } from '@/lib/content/queries.server';
+import { representativeExample } from '@/lib/rates/example';
 import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
 import { formatLongDate } from '@/lib/site/format';
 import { pageMetadata } from '@/lib/site/metadata.server';
@@ -17,6 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function RatesPage() {
   const [{ rates: page }, rates, changedAt] = await Promise.all([getSiteContent(), getRates(), getRatesChangedAt()]);
+  const example = representativeExample(rates, page.example);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
       <PageIconSprite icons={['info', ...contentIconNames(rates.map((rate) => rate.icon))]} />
@@ -40,11 +44,10 @@ export default async function RatesPage() {
               <NamedIcon name={rate.icon} className="text-brand-700 size-6" />
             </span>
             <h2 className="text-brand-900 text-lg font-semibold">{rate.type}</h2>
-            <p className="mt-3 flex flex-wrap items-baseline gap-x-3">
-              <span className="text-brand-900 text-3xl font-bold">{rate.rate}</span>
-              <span className="text-sm font-medium text-slate-700">{rate.apr} APR</span>
-            </p>
-            <p className="mt-2 text-sm text-slate-700">
+            <div className="mt-3">
+              <RateFigures rate={rate} />
+            </div>
+            <p className="mt-3 text-sm text-slate-700">
               <span className="font-medium">Term:</span> {rate.term}
             </p>
             <p className="mt-3 text-sm text-slate-600">{rate.notes}</p>
@@ -52,7 +55,9 @@ export default async function RatesPage() {
         ))}
       </ul>
 
-      <p className="mt-8 text-center text-sm text-slate-600">
+      {example && <RepresentativeExampleText example={example} className="mx-auto mt-8 max-w-4xl text-sm text-slate-700" />}
+
+      <p className="mt-6 text-center text-sm text-slate-600">
         {changedAt && <>Last updated: {formatLongDate(changedAt)}. </>}Rates are subject to change.
       </p>
 

@@ -3,6 +3,7 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { LOAN_ICONS, PLAN_IDS } from '@/lib/content/schema';
+import { EXAMPLE_PAYMENTS, type ExamplePayments } from '@/lib/rates/example';
 import { ImageField, inputClass, labelClass } from '../image-field';
 import { blankItem, isLongText, itemName, labelFor, pathKey, type Path } from './tree';
 
@@ -18,6 +19,25 @@ export interface FieldContext {
 }
 
 const HIDDEN_KEYS = new Set(['id', 'pdfMediaId']);
+
+/** The browser's bounds for the content's numbers (the schema checks them again on save). */
+const NUMBER_BOUNDS: Record<string, { min: number; max: number; step: number | 'any' }> = {
+  rating: { min: 1, max: 5, step: 1 },
+  loanAmount: { min: 10_000, max: 10_000_000, step: 1 },
+  downPaymentPercent: { min: 0, max: 95, step: 'any' },
+  termMonths: { min: 1, max: 480, step: 1 },
+};
+
+const PAYMENT_LABELS: Record<ExamplePayments, string> = {
+  'interest-only': 'Interest-only, the balance due at the end',
+  amortizing: 'Amortizing (repaid by the monthly payments)',
+};
+
+const HINTS: Record<string, string> = {
+  'hero.title': 'Inline HTML allowed: <span class="text-accent">, <strong>, <em>, <br>. Anything else is removed.',
+  'rates.example.loanAmount':
+    'The example on the Rates, home and licenses pages uses the first rate and its APR (Rates tab); the payments are computed from it.',
+};
 const smallButton =
   'inline-flex items-center gap-1 rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-800 hover:bg-slate-100 disabled:opacity-50';
 
@@ -113,9 +133,9 @@ function ScalarField({
       <input
         type="number"
         {...common}
-        min={key === 'rating' ? 1 : undefined}
-        max={key === 'rating' ? 5 : undefined}
-        step={1}
+        min={NUMBER_BOUNDS[key]?.min}
+        max={NUMBER_BOUNDS[key]?.max}
+        step={NUMBER_BOUNDS[key]?.step ?? 1}
         className={inputClass}
         value={Number.isNaN(value) ? '' : value}
         onChange={(e) => ctx.onChange(path, e.target.value === '' ? Number.NaN : Number(e.target.value))}
@@ -126,6 +146,16 @@ function ScalarField({
       <select {...common} className={inputClass} value={String(value)} onChange={(e) => ctx.onChange(path, e.target.value)}>
         {LOAN_ICONS.map((icon) => (
           <option key={icon}>{icon}</option>
+        ))}
+      </select>
+    );
+  } else if (key === 'payments') {
+    control = (
+      <select {...common} className={inputClass} value={String(value)} onChange={(e) => ctx.onChange(path, e.target.value)}>
+        {EXAMPLE_PAYMENTS.map((payments) => (
+          <option key={payments} value={payments}>
+            {PAYMENT_LABELS[payments]}
+          </option>
         ))}
       </select>
     );
@@ -149,12 +179,7 @@ function ScalarField({
       />
     );
   }
-  const hint =
-    pathKey(path) === 'hero.title'
-      ? 'Inline HTML allowed: <span class="text-accent">, <strong>, <em>, <br>. Anything else is removed.'
-      : key === 'rating'
-        ? 'A whole number from 1 to 5.'
-        : null;
+  const hint = HINTS[pathKey(path)] ?? (key === 'rating' ? 'A whole number from 1 to 5.' : null);
   return (
     <div className={long ? 'sm:col-span-2' : undefined}>
       <label htmlFor={id} className={labelClass}>

@@ -34,6 +34,11 @@ const LABELS: Record<string, string> = {
   freePlan: 'Free Consultation Plan',
   body: 'Text',
   text: 'Text',
+  example: 'Representative Example',
+  loanAmount: 'Loan Amount ($)',
+  downPaymentPercent: 'Down Payment (%)',
+  termMonths: 'Term (monthly payments)',
+  payments: 'Payments',
 };
 
 export function labelFor(key: string): string {

@@ -7,6 +7,7 @@ import * as m0005 from './0005_leads_admin';
 import * as m0006 from './0006_payments';
 import * as m0007 from './0007_notifications_outbox';
 import * as m0008 from './0008_cache_tags';
+import * as m0010 from './0010_rate_type';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_payments': m0006,
   '0007_notifications_outbox': m0007,
   '0008_cache_tags': m0008,
+  '0010_rate_type': m0010,
 };
