@@ -12,7 +12,10 @@ export async function signInToDashboard(page: Page, url: string): Promise<void> 
   await page.goto(`${url}/login`);
   await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(`${url}/admin/content`);
+  // Signing in is slow by design (scrypt with N = 2^17, about 0.4 s of a core) and is followed by
+  // the first render of an admin page on a new server: on a busy shared machine that took more
+  // than the default 5 s in 2 of 70 runs. Not a race: nothing else can move the page on.
+  await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
