@@ -47,7 +47,7 @@ describe('a Web Vitals report', () => {
       'Invalid report: connection must be one of slow-2g, 2g, 3g, 4g, unknown.',
     ],
   ])('is refused with %s', (_case, body, message) => {
-    expect(parseReport(body)).toEqual({ ok: false, message });
+    expect(parseReport(body)).toEqual({ ok: false, status: message.startsWith('Invalid') ? 422 : 400, message });
   });
 });
 

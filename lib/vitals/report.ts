@@ -43,7 +43,8 @@ export const reportSchema = z.strictObject({
 
 export type VitalsReport = z.output<typeof reportSchema>;
 
-export type ParsedReport = { ok: true; report: VitalsReport } | { ok: false; message: string };
+/** 400 for a body that is not a JSON object, 422 for one that is not a valid report. */
+export type ParsedReport = { ok: true; report: VitalsReport } | { ok: false; status: 400 | 422; message: string };
 
 /** Parses a report's body: the report, or a message naming what is wrong with it. */
 export function parseReport(text: string): ParsedReport {
@@ -51,17 +52,17 @@ export function parseReport(text: string): ParsedReport {
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'The report is not JSON.' };
+    return { ok: false, status: 400, message: 'The report is not JSON.' };
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return { ok: false, message: 'The report must be a JSON object.' };
+    return { ok: false, status: 400, message: 'The report must be a JSON object.' };
   const result = reportSchema.safeParse(json);
   if (result.success) return { ok: true, report: result.data };
   const issue = result.error.issues[0]!;
   const where = issue.path.join('.');
   const unknown = where === 'metrics' ? 'metric' : 'field';
   const message = issue.code === 'unrecognized_keys' ? `unknown ${unknown} ${issue.keys.join(', ')}` : issue.message;
-  return { ok: false, message: `Invalid report: ${message}.` };
+  return { ok: false, status: 422, message: `Invalid report: ${message}.` };
 }
 
 /** The report's metrics as [name, value] pairs, the unset ones left out. */
