@@ -7,3 +7,6 @@ export const VITALS_ENDPOINT = '/api/vitals';
  * added by the page's inline loader after the `load` event, at idle (lib/vitals/loader.ts).
  */
 export const COLLECTOR_PREFIX = '/_vitals/';
+
+/** A performance mark the collector sets once it is watching: tests and the JS budget wait for it. */
+export const COLLECTOR_MARK = 'clp:vitals';

@@ -1,6 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { CONNECTION_TYPES, type ConnectionType, type DeviceClass } from '../metrics';
-import { VITALS_ENDPOINT } from '../paths';
+import { COLLECTOR_MARK, VITALS_ENDPOINT } from '../paths';
 import type { VitalsReport } from '../report';
 import { ViewMetrics } from './view-metrics';
 
@@ -73,3 +73,4 @@ addEventListener('pageshow', (event) => {
   id = newViewId();
   view = new ViewMetrics();
 });
+performance.mark(COLLECTOR_MARK);
