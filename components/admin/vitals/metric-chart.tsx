@@ -9,12 +9,14 @@ import { RATING_FILL } from './rating-style';
  * daily figures as a table beside it, so nothing is shown only as a picture.
  */
 
-const WIDTH = 640;
+// About the size it is drawn at in the dashboard's two columns, so the labels stay readable.
+const WIDTH = 480;
 const HEIGHT = 180;
-const LEFT = 56;
-const RIGHT = 8;
+const LEFT = 58;
+const RIGHT = 6;
 const TOP = 8;
 const BOTTOM = 24;
+const FONT_SIZE = 12;
 
 /** Runs of consecutive days with a figure: a day without reports breaks the line. */
 function runs(days: DayPercentile[]): { index: number; p75: number }[][] {
@@ -75,12 +77,19 @@ export function MetricChart({ metric, days }: { metric: MetricName; days: DayPer
         {band(good, poor, RATING_FILL['needs-improvement'])}
         {band(poor, top, RATING_FILL.poor)}
         {ticks.map((tick) => (
-          <text key={tick} x={LEFT - 6} y={y(tick) + 4} textAnchor="end" fontSize="11" fill="#334155">
+          <text key={tick} x={LEFT - 6} y={y(tick) + 4} textAnchor="end" fontSize={FONT_SIZE} fill="#334155">
             {formatMetric(metric, tick)}
           </text>
         ))}
-        {dayTicks.map((index) => (
-          <text key={index} x={x(index)} y={HEIGHT - 6} textAnchor="middle" fontSize="11" fill="#334155">
+        {dayTicks.map((index, place) => (
+          <text
+            key={index}
+            x={x(index)}
+            y={HEIGHT - 6}
+            textAnchor={place === 0 ? 'start' : place === dayTicks.length - 1 ? 'end' : 'middle'}
+            fontSize={FONT_SIZE}
+            fill="#334155"
+          >
             {days[index]?.day.slice(5)}
           </text>
         ))}

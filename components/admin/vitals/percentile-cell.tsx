@@ -18,8 +18,9 @@ export function PercentileCell({ metric, figure }: { metric: MetricName; figure:
       <span className={`inline-block rounded px-2 py-0.5 font-semibold tabular-nums ${RATING_CLASS[judged]}`}>
         {formatMetric(metric, figure.p75)}
       </span>
-      <span className="mt-0.5 block text-xs text-slate-700">
-        {RATING_LABELS[judged]} · {figure.views} {figure.views === 1 ? 'view' : 'views'}
+      <span className="mt-0.5 block text-xs text-slate-700">{RATING_LABELS[judged]}</span>
+      <span className="block text-xs text-slate-700">
+        {figure.views} {figure.views === 1 ? 'view' : 'views'}
       </span>
     </td>
   );

@@ -32,7 +32,7 @@ export function PercentileTable({ speed }: { speed: SiteSpeed }) {
         <tbody>
           {rows.map(({ label, metrics }, index) => (
             <tr key={label} className={`border-b border-slate-200 align-top ${index === 0 ? 'bg-slate-50' : ''}`}>
-              <th scope="row" className="py-2 pr-3 font-medium break-all text-slate-900">
+              <th scope="row" className="min-w-40 py-2 pr-3 font-medium [overflow-wrap:anywhere] text-slate-900">
                 {label}
               </th>
               {METRIC_NAMES.map((metric) => (
