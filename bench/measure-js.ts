@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { HYDRATED_ATTRIBUTE } from '../lib/site/deferred-boot-markers';
+import { COLLECTOR_MARK, COLLECTOR_PREFIX } from '../lib/vitals/paths';
 
 /**
  * Measures the JavaScript a page loads as the gzip size (level 9) of each script's body, not as
@@ -11,12 +12,21 @@ export interface PageJs {
   path: string;
   /** HTTP status of the document; only a 200 page is measured. */
   httpStatus: number;
-  /** Every script the page loads, up to and after the visitor's first interaction. */
+  /** Every script of the page's app (Next's and ours), up to and after the visitor's first interaction. */
   scripts: { url: string; gzipBytes: number }[];
   gzipBytes: number;
-  /** Of those, the scripts loaded before any interaction (public pages defer Next's runtime). */
+  /**
+   * Of those, the scripts loaded before any interaction (public pages defer Next's runtime). The
+   * field-data collector counts here too if it was requested before the page's `load` event.
+   */
   scriptsBeforeInteraction: number;
   gzipBytesBeforeInteraction: number;
+  /**
+   * The field-data collector (lib/vitals/), measured apart: not part of the app, it is added by the
+   * page's inline loader after the `load` event, at idle, whatever the visitor does. null when the
+   * page did not load it.
+   */
+  collector: { url: string; gzipBytes: number; requestedAfterLoad: boolean } | null;
 }
 
 async function gzipBytesOf(url: string): Promise<number> {
@@ -24,6 +34,17 @@ async function gzipBytesOf(url: string): Promise<number> {
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+}
+
+const isCollector = (url: string) => new URL(url).pathname.startsWith(COLLECTOR_PREFIX);
+
+/** Whether the browser requested `url` after the page's `load` event had finished. */
+async function requestedAfterLoad(page: Page, url: string): Promise<boolean> {
+  return page.evaluate((script) => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    const requested = performance.getEntriesByName(script)[0]?.startTime;
+    return !!navigation && navigation.loadEventEnd > 0 && requested !== undefined && requested >= navigation.loadEventEnd;
+  }, url);
 }
 
 /** Resolves once no script has been requested for `quietMs`. */
@@ -34,7 +55,8 @@ async function scriptsSettled(latest: () => number, quietMs = 750) {
 /**
  * Loads `path` in a fresh context (empty cache), then moves the pointer as a visitor would, and
  * sums every same-origin script the page loaded: public pages load Next's scripts only at the
- * first interaction (server/deferred-boot), and the budget counts them all the same.
+ * first interaction (server/deferred-boot), and the budget counts them all the same. The
+ * field-data collector is measured apart (`collector`).
  */
 export async function measurePage(browser: Browser, baseUrl: string, path: string): Promise<PageJs> {
   const origin = new URL(baseUrl).origin;
@@ -52,22 +74,42 @@ export async function measurePage(browser: Browser, baseUrl: string, path: strin
     // networkidle, so scripts loaded after hydration (lazy chunks, prefetches) count too.
     const response = await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
     const httpStatus = response?.status() ?? 0;
-    const empty = { path, httpStatus, scripts: [], gzipBytes: 0, scriptsBeforeInteraction: 0, gzipBytesBeforeInteraction: 0 };
+    const empty = {
+      path,
+      httpStatus,
+      scripts: [],
+      gzipBytes: 0,
+      scriptsBeforeInteraction: 0,
+      gzipBytesBeforeInteraction: 0,
+      collector: null,
+    };
     if (httpStatus !== 200) return empty;
+    // A page with the collector's loader: wait until the collector runs, so it is counted where it belongs.
+    if ((await page.content()).includes(COLLECTOR_PREFIX))
+      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, COLLECTOR_MARK);
+    const collectorUrl = [...urls].find(isCollector);
+    const collectorAfterLoad = collectorUrl !== undefined && (await requestedAfterLoad(page, collectorUrl));
+    if (collectorUrl) urls.delete(collectorUrl);
     const before = new Set(urls);
+    if (collectorUrl && !collectorAfterLoad) before.add(collectorUrl);
     await page.mouse.move(20, 20);
     if (before.size === 0) await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
     await scriptsSettled(() => lastScriptAt);
     const scripts: PageJs['scripts'] = [];
     for (const url of [...urls].sort()) scripts.push({ url, gzipBytes: await gzipBytesOf(url) });
     const sum = (list: typeof scripts) => list.reduce((total, script) => total + script.gzipBytes, 0);
+    const collector = collectorUrl
+      ? { url: collectorUrl, gzipBytes: await gzipBytesOf(collectorUrl), requestedAfterLoad: collectorAfterLoad }
+      : null;
     return {
       path,
       httpStatus,
       scripts,
       gzipBytes: sum(scripts),
       scriptsBeforeInteraction: before.size,
-      gzipBytesBeforeInteraction: sum(scripts.filter((script) => before.has(script.url))),
+      gzipBytesBeforeInteraction:
+        sum(scripts.filter((script) => before.has(script.url))) + (collectorAfterLoad ? 0 : (collector?.gzipBytes ?? 0)),
+      collector,
     };
   } finally {
     await context.close();

@@ -93,6 +93,14 @@ describe('lead spam settings', () => {
   });
 });
 
+describe('Web Vitals reports', () => {
+  it('allows 60 per client address per minute unless told otherwise', () => {
+    expect(parseEnv({}).VITALS_LIMIT_PER_MINUTE).toBe(60);
+    expect(parseEnv({ VITALS_LIMIT_PER_MINUTE: '300' }).VITALS_LIMIT_PER_MINUTE).toBe(300);
+    expect(() => parseEnv({ VITALS_LIMIT_PER_MINUTE: '0' })).toThrow(/VITALS_LIMIT_PER_MINUTE: must be a whole number/);
+  });
+});
+
 describe('databaseTarget', () => {
   it('maps file: URLs to SQLite paths and postgres URLs to PostgreSQL', () => {
     expect(databaseTarget('file:data/site.db')).toEqual({ kind: 'sqlite', path: 'data/site.db' });

@@ -61,6 +61,7 @@ const envSchema = z
     SPAM_MIN_FILL_SECONDS: wholeNumber(0, 600, 2),
     LEAD_RATE_LIMIT: wholeNumber(1, 100_000, 10),
     LEAD_RATE_WINDOW_MINUTES: wholeNumber(1, 60 * 24, 10),
+    VITALS_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 60),
     SMTP_URL: z
       .string()
       .trim()

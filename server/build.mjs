@@ -1,7 +1,7 @@
 // Builds what `npm start` runs: Next's production build (`next build` into .next/) and the server
 // (server/index.ts and what it imports, bundled by esbuild into server-build/, so it runs on plain
-// `node`; dependencies stay in node_modules). Plain JavaScript, because it runs before anything is
-// compiled.
+// `node`; dependencies stay in node_modules), with the browser script the server serves itself
+// (the Web Vitals collector). Plain JavaScript, because it runs before anything is compiled.
 //
 //   node server/build.mjs                       both (npm run build)
 //   node server/build.mjs --if-needed           only what is older than its sources (npm start)
@@ -14,6 +14,8 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUILD = join(root, 'server-build');
+/** The field-data collector (lib/vitals/client/collector.ts), served by server/vitals/collector-asset.ts. */
+export const VITALS_COLLECTOR = join(SERVER_BUILD, 'vitals-collector.js');
 
 const SHARED_SOURCES = ['lib', 'package-lock.json', 'tsconfig.json'];
 /** What `next build` reads. */
@@ -58,7 +60,26 @@ const serverOnly = {
   },
 };
 
+/**
+ * The collector with web-vitals, one minified classic script for the browsers of package.json's
+ * browserslist. It runs on public pages, after their `load` event: it must stay a few KB.
+ */
+async function buildCollector() {
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['lib/vitals/client/collector.ts'],
+    outfile: VITALS_COLLECTOR,
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: ['chrome111', 'edge111', 'firefox111', 'safari16.4'],
+    minify: true,
+    logLevel: 'warning',
+  });
+}
+
 export async function buildServer() {
+  await buildCollector();
   await build({
     absWorkingDir: root,
     entryPoints: { index: 'server/index.ts', migrate: 'server/migrate.ts' },

@@ -13,6 +13,9 @@ import { redirectStatus } from './pipeline/redirect-status';
 import { securityHeaders } from './pipeline/security-headers';
 import { checkBody, checkLength, isPagePost, readBody, REFUSALS, replay, type Refusal } from './request-guard';
 import { SERVER_TOKEN_HEADER } from './internal-calls';
+import { AddressLimit } from './vitals/address-limit';
+import { isCollectorRequest, type CollectorAsset } from './vitals/collector-asset';
+import { answerVitalsPost, isVitalsPost } from './vitals/endpoint';
 
 type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -26,13 +29,22 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  * 4. Otherwise the request is counted in flight (lib/runtime/in-flight-requests.ts), the response
  *    pipeline (./pipeline.ts) wraps the response, and
  *    - a lead form's post is answered by the lead endpoint (./lead-endpoint.ts), without Next;
+ *    - a page's Web Vitals report (./vitals/endpoint.ts) and the collector script that sends it
+ *      (./vitals/collector-asset.ts) likewise;
  *    - a post to a page (a Server Action) has its body checked first (./request-guard.ts);
  *    - everything else goes to Next, which renders pages and runs route handlers and actions.
  */
-export function createHandler(options: { app: NextHandler; microCache: MicroCache; env: Env; serverToken: string }) {
-  const { app, microCache, env, serverToken } = options;
+export function createHandler(options: {
+  app: NextHandler;
+  microCache: MicroCache;
+  env: Env;
+  serverToken: string;
+  collector: CollectorAsset | null;
+}) {
+  const { app, microCache, env, serverToken, collector } = options;
   const inFlight = inFlightRequests();
   const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
+  const vitals = { site, limit: new AddressLimit(env.VITALS_LIMIT_PER_MINUTE) };
   const steps: Step[] = [securityHeaders(site), redirectStatus, sharedCacheLifetime, deferredBoot, microCache.step];
 
   let admitted = false;
@@ -46,6 +58,8 @@ export function createHandler(options: { app: NextHandler; microCache: MicroCach
     res.once('close', () => inFlight.end(id));
     runPipeline(req, res, steps);
     if (isLeadPost(req.method, req.url)) return void answerLeadPost(req, res, site);
+    if (isVitalsPost(req.method, req.url)) return void answerVitalsPost(req, res, vitals);
+    if (collector && isCollectorRequest(req.url)) return collector.serve(req, res);
     if (isPagePost(req.method, req.url)) return guardPagePost(req, res);
     void app(req, res);
   }

@@ -16,6 +16,8 @@ import { createHandler } from './handler';
 import { MicroCache } from './pipeline/micro-cache';
 import { startCacheSync } from './cache-sync';
 import { internalCaller } from './internal-calls';
+import { loadCollector } from './vitals/collector-asset';
+import { publishCollectorUrl } from '../lib/vitals/collector-url';
 
 /**
  * Starts the site: migrate, start Next, listen, then admit visitors once the start-up route has
@@ -29,12 +31,17 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   );
   if (migrated.applied.length || migrated.seeded) logger.info(migrated, 'Database migrated');
 
+  // Published before Next renders anything: public pages load the collector by this URL.
+  const collector = loadCollector(root);
+  if (!collector) logger.warn('No Web Vitals collector in server-build/: public pages are served without it');
+  publishCollectorUrl(collector?.path ?? null);
+
   const app = next({ dev, dir: root, port: env.PORT });
   await app.prepare();
   const microCache = new MicroCache();
   onTagsExpired(() => microCache.purge());
   const serverToken = randomBytes(32).toString('hex');
-  const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, serverToken });
+  const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, serverToken, collector });
   const server = createServer(handler);
   // What runs once the requests in flight are answered: the outbox finishes its send, the cache
   // sync stops (once started), then the database is closed.

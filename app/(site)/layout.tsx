@@ -8,6 +8,7 @@ import { LayoutIconSprite } from '@/components/site/page-sprites';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { EditModeLoader } from '@/components/edit-mode/loader';
 import { HydrationSignal } from '@/components/site/hydration-signal';
+import { VitalsLoader } from '@/components/site/vitals-loader';
 
 /** Public pages: server-rendered from cached content, the same HTML for every visitor. */
 export default async function SiteLayout({ children }: { children: ReactNode }) {
@@ -30,6 +31,7 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
       <Footer content={content} />
       <LeadDialog modal="contact" closeIcon={<Icon name="x" className="size-5" />} />
       <EarlyToastHost />
+      <VitalsLoader />
       {/* Last, so its effect runs after every other component of the page has hydrated. */}
       <HydrationSignal />
     </>

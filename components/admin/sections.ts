@@ -1,10 +1,11 @@
-/** The dashboard's sections: the spec's tabs (Site Content, Rates, Blog, Leads, Security) and Payments. */
+/** The dashboard's sections: the spec's tabs (Site Content, Rates, Blog, Leads, Security), Payments and Site Speed. */
 export const ADMIN_SECTIONS = [
   { href: '/admin/content', label: 'Site Content' },
   { href: '/admin/rates', label: 'Rates' },
   { href: '/admin/blog', label: 'Blog' },
   { href: '/admin/leads', label: 'Leads' },
   { href: '/admin/payments', label: 'Payments' },
+  { href: '/admin/vitals', label: 'Site Speed' },
   { href: '/admin/security', label: 'Security' },
 ] as const;
 

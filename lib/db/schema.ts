@@ -206,6 +206,25 @@ export interface CacheTagsTable {
   expired_at: string;
 }
 
+/** One page view's value of one Web Vital (lib/vitals/); nothing about the visitor. */
+export interface WebVitalsTable {
+  /** Random per page view, made by the browser; only joins a view's later reports to its first. */
+  view_id: string;
+  /** LCP, INP, CLS, FCP or TTFB (lib/vitals/metrics.ts). */
+  metric: string;
+  path: string;
+  /** mobile or desktop */
+  device: string;
+  /** The browser's effective connection type (4g, 3g, 2g, slow-2g) or unknown. */
+  connection: string;
+  /** The UTC day of the view's first report, YYYY-MM-DD. */
+  day: string;
+  /** Milliseconds, or the CLS score. */
+  value: number;
+  /** How many reports of the view have set this value. */
+  reports: Generated<number>;
+}
+
 export interface Database {
   cache_tags: CacheTagsTable;
   site_content: SiteContentTable;
@@ -223,6 +242,7 @@ export interface Database {
   notification_attempts: NotificationAttemptsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
+  web_vitals: WebVitalsTable;
 }
 
 export type { Generated };

@@ -202,7 +202,15 @@ test('the sections are links with the current one marked; leaving unsaved edits 
   test.setTimeout(120_000);
   await signInToDashboard(page, server.url);
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
-  await expect(nav.getByRole('link')).toHaveText(['Site Content', 'Rates', 'Blog', 'Leads', 'Payments', 'Security']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Site Content',
+    'Rates',
+    'Blog',
+    'Leads',
+    'Payments',
+    'Site Speed',
+    'Security',
+  ]);
   await expect(nav.locator('[aria-current="page"]')).toHaveText(['Site Content']);
   // The current section is marked visibly too, not only for assistive technology.
   const weight = (name: 'Site Content' | 'Rates') => sectionLink(page, name).evaluate((el) => getComputedStyle(el).fontWeight);
@@ -261,7 +269,7 @@ test('axe finds no violations on any dashboard section at phone and desktop widt
   await signInToDashboard(page, server.url);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const section of ['Site Content', 'Rates', 'Blog', 'Leads', 'Payments', 'Security'] as const) {
+    for (const section of ['Site Content', 'Rates', 'Blog', 'Leads', 'Payments', 'Site Speed', 'Security'] as const) {
       await openSection(page, section);
       await expectNoAxeViolations(page);
     }

@@ -15,6 +15,7 @@ export const ADMIN_SECTION_PATHS = [
   '/admin/blog',
   '/admin/leads',
   '/admin/payments',
+  '/admin/vitals',
   '/admin/security',
 ];
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
 import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
+import { COLLECTOR_PREFIX } from '../../lib/vitals/paths';
 import { fillFields, fullApplication, pick, step1Names, storedLeads } from './leads-support';
 import { startServer, type RunningServer } from './server';
 
@@ -19,11 +20,11 @@ test.afterAll(async () => {
 
 const hydrated = (page: Page) => page.locator(`html[${HYDRATED_ATTRIBUTE}]`);
 
-/** Records the script files a page requests. */
+/** Records the script files a page requests (but the field-data collector, loaded after `load`: vitals.spec.ts). */
 function watchScripts(page: Page): string[] {
   const scripts: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
+    if (request.resourceType() === 'script' && !request.url().includes(COLLECTOR_PREFIX)) scripts.push(request.url());
   });
   return scripts;
 }

@@ -1,0 +1,22 @@
+import { OWNER_MARKER_COOKIE } from '../auth/owner-marker';
+
+/**
+ * The few lines every public page carries inline (components/site/vitals-loader.tsx): once the
+ * page has fired `load` and the browser is idle, they add the collector script
+ * (lib/vitals/client/collector.ts). So nothing is downloaded or run before the page has loaded,
+ * and Lighthouse's load and blocking-time figures see none of it. They do nothing in a browser
+ * without sendBeacon, or for the owner (the marker cookie, ADR 006): the owner's pages boot at
+ * once for inline editing, which is not what visitors get.
+ */
+export function collectorLoader(src: string): string {
+  const config = JSON.stringify({ src, owner: OWNER_MARKER_COOKIE }).replace(/</g, '\\u003c');
+  // ES5 on purpose: it runs in whatever browser opens the page.
+  return (
+    '(function(c){' +
+    'if(!navigator.sendBeacon||new RegExp("(^|; )"+c.owner+"=").test(document.cookie))return;' +
+    'function add(){var s=document.createElement("script");s.src=c.src;s.async=true;document.head.appendChild(s)}' +
+    'function idle(){(window.requestIdleCallback||setTimeout)(add)}' +
+    'if(document.readyState==="complete")idle();else addEventListener("load",idle)' +
+    `})(${config})`
+  );
+}
