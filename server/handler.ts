@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getDb } from '../lib/db/index.server';
 import type { Env } from '../lib/env-schema';
 import { inFlightRequests } from '../lib/runtime/in-flight-requests';
+import { SenderLimit } from '../lib/vitals/sender-limit.server';
 import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/runtime/server-call';
 import { stampClientAddress } from './client-address';
 import { answerLeadPost, isLeadPost } from './lead-endpoint';
@@ -13,7 +15,6 @@ import { redirectStatus } from './pipeline/redirect-status';
 import { securityHeaders } from './pipeline/security-headers';
 import { checkBody, checkLength, isPagePost, readBody, REFUSALS, replay, type Refusal } from './request-guard';
 import { SERVER_TOKEN_HEADER } from './internal-calls';
-import { AddressLimit } from './vitals/address-limit';
 import { isCollectorRequest, type CollectorAsset } from './vitals/collector-asset';
 import { answerVitalsPost, isVitalsPost } from './vitals/endpoint';
 
@@ -44,7 +45,7 @@ export function createHandler(options: {
   const { app, microCache, env, serverToken, collector } = options;
   const inFlight = inFlightRequests();
   const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
-  const vitals = { site, limit: new AddressLimit(env.VITALS_LIMIT_PER_MINUTE) };
+  const vitals = { site, limit: new SenderLimit(getDb, env.VITALS_LIMIT_PER_MINUTE) };
   const steps: Step[] = [securityHeaders(site), redirectStatus, sharedCacheLifetime, deferredBoot, microCache.step];
 
   let admitted = false;

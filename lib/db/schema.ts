@@ -23,7 +23,7 @@ export interface RatesTable {
   icon: string;
   rate: string;
   apr: string;
-  /** 'fixed' or 'adjustable' (migration 0010). */
+  /** 'fixed' or 'adjustable' (migration 0009). */
   rate_kind: 'fixed' | 'adjustable';
   term: string;
   notes: string;
@@ -225,6 +225,15 @@ export interface WebVitalsTable {
   reports: Generated<number>;
 }
 
+/** Web Vitals reports counted per sender and minute (lib/vitals/sender-limit.server.ts). */
+export interface VitalsSendersTable {
+  /** A hash of the sender's address with the minute: never the address. */
+  sender: string;
+  /** Minutes since 1970 (UTC). */
+  minute: number;
+  count: number;
+}
+
 export interface Database {
   cache_tags: CacheTagsTable;
   site_content: SiteContentTable;
@@ -243,6 +252,7 @@ export interface Database {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   web_vitals: WebVitalsTable;
+  vitals_senders: VitalsSendersTable;
 }
 
 export type { Generated };

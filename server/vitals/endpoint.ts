@@ -7,7 +7,6 @@ import { VITALS_ENDPOINT } from '../../lib/vitals/paths';
 import { recordReport, type RecordResult } from '../../lib/vitals/record.server';
 import { parseReport, type VitalsReport } from '../../lib/vitals/report';
 import { mediaType, readBody, type Refusal } from '../request-guard';
-import type { AddressLimit } from './address-limit';
 
 /**
  * The Web Vitals endpoint: `POST /api/vitals`, where each public page's collector sends its
@@ -16,8 +15,8 @@ import type { AddressLimit } from './address-limit';
  * the site, one per page view, and through Next even a route handler would cost each one a
  * millisecond or more of the one JavaScript thread. It answers 204 once the report is stored;
  * anything else is refused with a 4xx and a plain-text reason, and nothing is stored. It neither
- * reads nor sets a cookie, and keeps nothing about the sender: the address only counts against
- * the per-minute allowance in memory (./address-limit.ts).
+ * reads nor sets a cookie, and keeps nothing about the sender: the address only counts, hashed, against
+ * the per-minute allowance every instance shares (lib/vitals/sender-limit.server.ts).
  */
 
 /** A report is a few hundred bytes; anything much larger is not one. */
@@ -35,7 +34,8 @@ export const VITALS_REFUSALS = {
 
 export interface VitalsEndpointOptions {
   site: { siteUrl: string; trustProxy: boolean };
-  limit: AddressLimit;
+  /** The per-address allowance: false once an address has used up its minute. */
+  limit: { allow(address: string): Promise<boolean> };
   /** Stores a parsed report: the server's own database unless a test passes its own. */
   record?: (report: VitalsReport) => Promise<RecordResult>;
 }
@@ -71,15 +71,16 @@ function checkHead(req: IncomingMessage, options: VitalsEndpointOptions): Refusa
   if (length === undefined) return VITALS_REFUSALS.noLength;
   if (!/^\d+$/.test(length)) return VITALS_REFUSALS.badLength;
   if (Number(length) > REPORT_BODY_LIMIT) return VITALS_REFUSALS.tooLarge;
-  // Stamped by the server for every request (../client-address.ts), never the visitor's.
-  if (!options.limit.allow(header(req, CLIENT_ADDRESS_HEADER) ?? 'unknown')) return VITALS_REFUSALS.limited;
   return null;
 }
 
 const serverRecord = async (report: VitalsReport) => recordReport(report, { db: await getDb(), now: new Date(), log: logger });
 
 async function answer(req: IncomingMessage, options: VitalsEndpointOptions): Promise<Refusal | null> {
-  const refused = checkHead(req, options);
+  // The address is stamped by the server for every request (../client-address.ts), never the visitor's.
+  const refused =
+    checkHead(req, options) ??
+    ((await options.limit.allow(header(req, CLIENT_ADDRESS_HEADER) ?? 'unknown')) ? null : VITALS_REFUSALS.limited);
   if (refused) {
     req.resume(); // read and drop the rest, so the client sees the answer rather than a reset
     return refused;

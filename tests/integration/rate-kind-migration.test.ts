@@ -12,11 +12,11 @@ import { engines } from '../support/engines';
 
 /**
  * A database written by the release before rate kinds and the representative example: its rates
- * become fixed (migration 0010) and its version-1 content gains the default example's loan, with
+ * become fixed (migration 0009) and its version-1 content gains the default example's loan, with
  * every text the owner wrote kept.
  */
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the rows as they were before 0010 */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the rows as they were before 0009 */
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -55,7 +55,7 @@ describe.each(engines)('rate kinds and the example on an older database (%s)', (
       .values({ id: 'site', schema_version: 1, revision: 3, document: JSON.stringify(oldContent), updated_at: '2026-10-01' })
       .execute();
 
-    expect(await migrateToLatest(db)).toContain('0010_rate_type');
+    expect(await migrateToLatest(db)).toContain('0009_rate_type');
     const [rate] = await readRates(db);
     expect(rate).toMatchObject({ id: 'rate-old', rate: '7.49%', apr: '7.99%', rateKind: 'fixed' });
 

@@ -4,7 +4,7 @@ import { migrateToLatest } from '../../lib/db/migrate.server';
 import { recordReport } from '../../lib/vitals/record.server';
 import { MAX_REPORTS } from '../../lib/vitals/store.server';
 import { stampClientAddress } from '../../server/client-address';
-import { AddressLimit } from '../../server/vitals/address-limit';
+import { SenderLimit } from '../../lib/vitals/sender-limit.server';
 import { answerVitalsPost, REPORT_BODY_LIMIT, VITALS_REFUSALS } from '../../server/vitals/endpoint';
 import { listen } from '../support/http-server';
 import { tempSqlite } from '../support/temp-db';
@@ -28,7 +28,7 @@ async function setup(perMinute = 60) {
   await migrateToLatest(handle.db);
   const options = {
     site: SITE,
-    limit: new AddressLimit(perMinute),
+    limit: new SenderLimit(async () => handle.db, perMinute),
     record: (report: Parameters<typeof recordReport>[0]) =>
       recordReport(report, { db: handle.db, now: new Date(), log: { error: vi.fn() } }),
   };

@@ -7,8 +7,8 @@ import * as m0005 from './0005_leads_admin';
 import * as m0006 from './0006_payments';
 import * as m0007 from './0007_notifications_outbox';
 import * as m0008 from './0008_cache_tags';
-import * as m0009 from './0009_web_vitals';
-import * as m0010 from './0010_rate_type';
+import * as m0009 from './0009_rate_type';
+import * as m0010 from './0010_web_vitals';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -23,6 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0006_payments': m0006,
   '0007_notifications_outbox': m0007,
   '0008_cache_tags': m0008,
-  '0009_web_vitals': m0009,
-  '0010_rate_type': m0010,
+  '0009_rate_type': m0009,
+  '0010_web_vitals': m0010,
 };

@@ -26,8 +26,19 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The Site Speed page reads a range of days per page and metric, in value order (the 75th
   // percentile), and pruning deletes the oldest days: both from this index.
   await db.schema.createIndex('web_vitals_day_idx').on('web_vitals').columns(['day', 'path', 'metric', 'value']).execute();
+  // The per-minute allowance of reports per sender, shared by every instance: a hash of the
+  // address with the minute, never the address; past minutes are deleted as a new one begins.
+  await db.schema
+    .createTable('vitals_senders')
+    .addColumn('sender', 'varchar(32)', (c) => c.notNull())
+    .addColumn('minute', 'integer', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('vitals_senders_pkey', ['sender', 'minute'])
+    .execute();
+  await db.schema.createIndex('vitals_senders_minute_idx').on('vitals_senders').column('minute').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('vitals_senders').execute();
   await db.schema.dropTable('web_vitals').execute();
 }
