@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { LeadDialog } from '@/components/leads/lead-dialog';
+import { ContactForm } from '@/components/leads/contact-form';
+import { DialogCloseButton, LeadDialog } from '@/components/leads/lead-dialog';
 import { EarlyToastHost } from '@/components/site/early-toast-host';
 import { Icon } from '@/components/site/sprite-icon';
 import { Footer } from '@/components/site/footer';
@@ -29,7 +30,9 @@ export default async function SiteLayout({ children }: { children: ReactNode }) 
         {children}
       </main>
       <Footer content={content} />
-      <LeadDialog modal="contact" closeIcon={<Icon name="x" className="size-5" />} />
+      <LeadDialog modal="contact" closeIcon={<Icon name="x" className="size-5" />}>
+        <ContactForm page="/" closeButton={<DialogCloseButton />} />
+      </LeadDialog>
       <EarlyToastHost />
       <VitalsLoader />
       {/* Last, so its effect runs after every other component of the page has hydrated. */}

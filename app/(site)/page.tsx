@@ -8,7 +8,8 @@ import { Process } from '@/components/home/process';
 import { RatesTeaser } from '@/components/home/rates-teaser';
 import { Stats } from '@/components/home/stats';
 import { Testimonials } from '@/components/home/testimonials';
-import { LeadDialog } from '@/components/leads/lead-dialog';
+import { ApplicationForm } from '@/components/leads/application-form';
+import { DialogCloseButton, LeadDialog } from '@/components/leads/lead-dialog';
 import { contentIconNames } from '@/components/site/icons';
 import { JsonLd } from '@/components/site/json-ld';
 import { PageIconSprite } from '@/components/site/page-sprites';
@@ -65,7 +66,9 @@ export default async function HomePage() {
       <RatesTeaser teaser={content.ratesTeaser} rates={rates} exampleLoan={content.rates.example} />
       <EbookPromo ebook={content.ebook} />
       {/* Sent with the page, so its openers show it at once (ADR 015). */}
-      <LeadDialog modal="application" closeIcon={<Icon name="x" className="size-5" />} />
+      <LeadDialog modal="application" closeIcon={<Icon name="x" className="size-5" />}>
+        <ApplicationForm layout="steps" page="/" closeButton={<DialogCloseButton />} />
+      </LeadDialog>
     </>
   );
 }

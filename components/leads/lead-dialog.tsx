@@ -1,10 +1,8 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EARLY } from '@/lib/site/early-controls';
-import { ApplicationForm } from './application-form';
-import { ContactForm } from './contact-form';
 import { dialogOpener, leadDialogId, type LeadModal } from './modal-store';
 
 const TITLES: Record<LeadModal, string> = { contact: 'Contact Us', application: 'Construction Loan Application' };
@@ -15,9 +13,10 @@ const TITLES: Record<LeadModal, string> = { contact: 'Contact Us', application: 
  * types there before React takes over stays (the fields are uncontrolled). The browser traps
  * focus, closes it on Escape and labels it; this component adds what React owns once it has
  * hydrated: a click on the backdrop closes it, focus returns to the opener, and a form that was
- * sent is replaced by a fresh one for the next opening.
+ * sent is replaced by a fresh one for the next opening. The form comes as children from the page
+ * that has openers for it, so a page carries only its own dialogs' code.
  */
-export function LeadDialog({ modal, closeIcon }: { modal: LeadModal; closeIcon: ReactNode }) {
+export function LeadDialog({ modal, closeIcon, children }: { modal: LeadModal; closeIcon: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [generation, setGeneration] = useState(0);
@@ -43,11 +42,6 @@ export function LeadDialog({ modal, closeIcon }: { modal: LeadModal; closeIcon: 
     if (!inside) dialog.close();
   }
 
-  const closeButton = (
-    <button type="button" {...{ [EARLY.close]: '' }} onClick={closeDialog} className={buttonStyles.dark}>
-      Close
-    </button>
-  );
   return (
     // The click handler only adds the mouse's way to dismiss; Escape closes a modal <dialog> natively.
     <dialog
@@ -72,11 +66,7 @@ export function LeadDialog({ modal, closeIcon }: { modal: LeadModal; closeIcon: 
         </button>
       </div>
       <div className="overflow-y-auto px-6 py-6">
-        {modal === 'contact' ? (
-          <ContactForm key={generation} page="/" closeButton={closeButton} />
-        ) : (
-          <ApplicationForm key={generation} layout="steps" page="/" closeButton={closeButton} />
-        )}
+        <Fragment key={generation}>{children}</Fragment>
       </div>
     </dialog>
   );
@@ -84,4 +74,13 @@ export function LeadDialog({ modal, closeIcon }: { modal: LeadModal; closeIcon: 
 
 function closeDialog(event: MouseEvent<HTMLButtonElement>) {
   event.currentTarget.closest('dialog')?.close();
+}
+
+/** The Close button of a form's success view inside a lead dialog. */
+export function DialogCloseButton() {
+  return (
+    <button type="button" {...{ [EARLY.close]: '' }} onClick={closeDialog} className={buttonStyles.dark}>
+      Close
+    </button>
+  );
 }
