@@ -37,6 +37,7 @@ export function bootClient(config: BootConfig): void {
   // cache) before the tap's click has been answered and painted.
   const TRIGGERS = ['pointerup', 'touchend', 'pointermove', 'keydown', 'focusin', 'wheel', 'scroll'];
   const listen = { capture: true, passive: true };
+  const TYPING_PAUSE_MS = 1000;
 
   function boot(event?: Event) {
     // A finger resting on the screen sends pointermove too; only a mouse moving means a desktop.
@@ -56,13 +57,45 @@ export function bootClient(config: BootConfig): void {
     const once = function () {
       if (started) return;
       started = true;
-      start();
+      whenNotTyping(start);
     };
     requestAnimationFrame(function () {
       setTimeout(once, 0);
     });
     // A hidden page gets no animation frames.
     setTimeout(once, 250);
+  }
+
+  /** When a text field last had focus come to it or a key typed into it. */
+  let lastTyping = 0;
+  function isTextField(target: EventTarget | null) {
+    if (target instanceof HTMLTextAreaElement) return true;
+    return target instanceof HTMLInputElement && !/^(button|submit|reset|checkbox|radio|file|image|hidden)$/.test(target.type);
+  }
+  ['focusin', 'keydown', 'input'].forEach(function (type) {
+    d.addEventListener(
+      type,
+      function (event) {
+        if (isTextField(event.target)) lastTyping = Date.now();
+      },
+      true,
+    );
+  });
+
+  // Running the scripts is a long task (and on a phone several hundred milliseconds): a key typed
+  // meanwhile would wait for it. Fields need no script to echo, so while a visitor is typing the
+  // scripts wait for a pause of a second, unless a control pressed before then needs React now.
+  function whenNotTyping(run: () => void) {
+    const quiet = TYPING_PAUSE_MS - (Date.now() - lastTyping);
+    if (pending === null && quiet > 0 && isTextField(d.activeElement))
+      // Checked again soon: a submit pressed meanwhile must not wait out the pause.
+      setTimeout(
+        function () {
+          whenNotTyping(run);
+        },
+        Math.min(quiet, 100),
+      );
+    else run();
   }
 
   function start() {
