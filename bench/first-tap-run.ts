@@ -23,14 +23,18 @@ export interface Row {
   afterScroll: boolean;
   delayMs: number;
   served: Figures;
-  /** null when not measured: --only-served, or a page that boots at load as served (/apply). */
+  /** null when not measured: --only-served, or a page that boots at load as served. */
   booted: Figures | null;
+  /** The page as served already boots at load (/apply): its served column is that measurement. */
+  servedBootsAtLoad: boolean;
 }
 
 export interface RunOptions {
   pages?: string[];
   /** Only these kinds of control (dialog, toast, menu, field, submit). */
   kinds?: string[];
+  /** Also the rows that repeat what the default ones show (MATRIX's `more`). */
+  all: boolean;
   runs: number;
   onlyServed: boolean;
   log: (message: string) => void;
@@ -63,7 +67,9 @@ export async function runFirstTap(browser: Browser, options: RunOptions): Promis
     for (const entry of MATRIX) {
       const path = entry.page === 'post' ? post : entry.page;
       if (wanted && !wanted.includes(path)) continue;
-      const controls = entry.controls.filter((control) => !options.kinds || options.kinds.includes(control.kind));
+      const controls = [...entry.controls, ...(options.all ? entry.more : [])].filter(
+        (control) => !options.kinds || options.kinds.includes(control.kind),
+      );
       if (controls.length === 0) continue;
       const url = server.url + path;
       const survey = await surveyPage(browser, url, controls);
@@ -89,10 +95,11 @@ async function measureControl(
   const rows = DELAYS_MS.map((delayMs) => ({
     page: path,
     control: control.label,
-    afterScroll: point.scrollY !== undefined,
+    afterScroll: point.at === null,
     delayMs,
     served: { samples: [], errors: [] } as Figures,
     booted: options.onlyServed || !survey.deferred ? null : ({ samples: [], errors: [] } as Figures),
+    servedBootsAtLoad: !survey.deferred,
   }));
   for (let run = 1; run <= options.runs; run++) {
     for (const row of rows) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { OWNER_MARKER_COOKIE } from '../lib/auth/owner-marker';
-import { PHONE, type Control, type TapPoint } from './first-tap-controls';
+import { PHONE, scrollToControl, type Control, type TapPoint } from './first-tap-controls';
 import { probeScript, type ProbeResult } from './first-tap-probe';
 
 /**
@@ -101,22 +101,14 @@ export async function takeSample(
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const loaded = Date.now();
     await sleep(options.delayMs - (Date.now() - loaded));
-    if (point.scrollY !== undefined)
-      await page.evaluate(
-        (y) =>
-          new Promise<void>((resolve) => {
-            window.scrollTo({ top: y, behavior: 'instant' });
-            requestAnimationFrame(() => resolve());
-          }),
-        point.scrollY,
-      );
-    await page.touchscreen.tap(point.x, point.y);
+    const at = point.at ?? (await scrollToControl(page, control));
+    await page.touchscreen.tap(at.x, at.y);
     if (control.kind === 'field') await type(page);
     const probe = page.evaluate(() => (window as unknown as { __firstTap: Promise<ProbeResult> }).__firstTap);
     const deadline = noResponse(page, RESPONSE_TIMEOUT_MS);
     const result = await Promise.race([probe, deadline.promise]).finally(deadline.cancel);
     if (result.tapped !== point.expected) throw new Error(`the tap hit "${result.tapped}", not "${point.expected}"`);
-    const firstInteraction = point.scrollY === undefined && options.deferred && !options.bootedAtLoad;
+    const firstInteraction = point.at !== null && options.deferred && !options.bootedAtLoad;
     if (firstInteraction && result.bootedBeforeTap) throw new Error('the page booted before the tap');
     if (options.bootedAtLoad && !result.bootedBeforeTap) throw new Error('the owner cookie did not boot the page at load');
     const tapAfterLoadMs = result.tapAt - result.loadAt;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:first-tap [-- --pages /,/rates,post] [-- --kinds dialog,toast,menu,field,submit]
- * [-- --runs 5] [-- --only-served] [-- --json]`:
+ * [-- --all] [-- --runs 5] [-- --only-served] [-- --json]`:
  * a phone visitor's first tap on each kind of control of each public page, under Lighthouse's
  * mobile throttling, 0.5 s and 4 s after the load event: time until the response is visible, median
  * of 5 first visits, beside the same page booted at load (the owner's marker cookie). Exits 1 when a
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     pages: { type: 'string' },
     kinds: { type: 'string' },
     runs: { type: 'string', default: '5' },
+    all: { type: 'boolean', default: false },
     'only-served': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
   },
@@ -37,7 +38,7 @@ const startedAt = new Date();
 const machineBefore = machineSummary();
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  const rows = await runFirstTap(browser, { pages, kinds, runs, onlyServed: values['only-served'], log });
+  const rows = await runFirstTap(browser, { pages, kinds, all: values.all, runs, onlyServed: values['only-served'], log });
   const minutes = ((Date.now() - startedAt.getTime()) / 60_000).toFixed(1);
   const setting = `CPU ${THROTTLING.cpuRate}x, ${THROTTLING.latencyMs} ms RTT, 1.6 Mbps down / 750 Kbps up`;
   const header = [
