@@ -62,7 +62,10 @@ export async function runFirstTap(browser: Browser, options: RunOptions): Promis
   const server = await startProductionServer({ databasePath: join(dataDir, 'site.db') });
   try {
     const post = await newestPost(server.url);
+    const known = MATRIX.map((entry) => (entry.page === 'post' ? post : entry.page));
     const wanted = options.pages?.map((path) => (path === 'post' ? post : path));
+    const unknown = wanted?.filter((path) => !known.includes(path)) ?? [];
+    if (unknown.length > 0) throw new Error(`--pages: no such page ${unknown.join(', ')} (known: ${known.join(', ')}, post)`);
     const rows: Row[] = [];
     for (const entry of MATRIX) {
       const path = entry.page === 'post' ? post : entry.page;

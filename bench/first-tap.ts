@@ -31,6 +31,8 @@ const pages = values.pages
   .filter(Boolean)
   .map((path) => (path.startsWith('/') || path === 'post' ? path : `/${path}`));
 const kinds = values.kinds?.split(',').map((kind) => kind.trim());
+const KINDS = ['dialog', 'toast', 'menu', 'field', 'submit'];
+if (kinds?.some((kind) => !KINDS.includes(kind))) throw new Error(`--kinds: one or more of ${KINDS.join(', ')}`);
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number of at least 1');
 
