@@ -15,12 +15,12 @@ export const THROTTLING = {
 };
 
 /**
- * A field: tap it, then type one key every 100 ms (a fast thumb) for 3 s, about as long as the
+ * A field: tap it, then type one key every 100 ms (a fast thumb) for 4 s, longer than the
  * boot takes under this throttling, so that keys land while the scripts run and React hydrates.
  * The first key alone, typed right after the tap, would always echo at once: the scripts are
  * still on their way then.
  */
-export const TYPING = { character: 'k', everyMs: 100, forMs: 3_000 };
+export const TYPING = { character: 'k', everyMs: 100, forMs: 4_000 };
 /** A response slower than this is not coming (the boot script gives up after 10 s). */
 const RESPONSE_TIMEOUT_MS = 20_000;
 
