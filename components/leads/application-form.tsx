@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { showToast } from '@/components/ui/toast-store';
 import { EARLY, earlyJson } from '@/lib/site/early-controls';
@@ -14,8 +14,6 @@ const STEPS = ['Project Information', 'Borrower Application'] as const;
 const required = new Set(REQUIRED.application);
 const landOwned = new Set<string>(LAND_OWNED_FIELDS);
 const landSearch = new Set<string>(LAND_SEARCH_FIELDS);
-
-const noSubscribe = () => () => {};
 
 /** The toast the boot script shows for a press of Next or Submit before React (ADR 015). */
 const earlyIncomplete = (description: string) => ({
@@ -45,12 +43,6 @@ export function ApplicationForm({
   const [missing, setMissing] = useState<Record<string, string>>({});
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
-  // Before hydration (and without JavaScript) both sets of land fields show; after it, ownLand picks.
-  const hydrated = useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
   const { formAction, onSubmit, pending, result, fieldErrors } = useLeadForm(submitApplicationAction, {
     kind: 'application',
     permalink: LEAD_PAGES.application,
@@ -68,14 +60,6 @@ export function ApplicationForm({
     },
   });
   const values = result && !result.ok ? (result.values ?? {}) : {};
-  const [ownLand, setOwnLand] = useState(values.ownLand ?? 'no');
-  const formRef = useRef<HTMLFormElement>(null);
-  // In a dialog sent with the page, the visitor may have answered before React took over: start
-  // from their answer, so the land fields they need are the ones kept.
-  useLayoutEffect(() => {
-    const answer = formRef.current?.querySelector<HTMLInputElement>('input[name="ownLand"]:checked');
-    if (answer) setOwnLand(answer.value);
-  }, []);
   const errors = { ...fieldErrors, ...missing };
   const done = result?.ok === true;
 
@@ -121,9 +105,10 @@ export function ApplicationForm({
     );
   }
 
+  // The land fields the answer to 'Do you own the land?' does not ask for are hidden by CSS
+  // (app/globals.css), so it works the same before React, after it and without JavaScript.
+  const landClass = (name: string) => (landOwned.has(name) ? 'land-owned' : landSearch.has(name) ? 'land-search' : '');
   const render = (field: FieldDef) => {
-    if (hydrated && landOwned.has(field.name) && ownLand !== 'yes') return null;
-    if (hydrated && landSearch.has(field.name) && ownLand === 'yes') return null;
     return (
       <Field
         key={field.name}
@@ -132,14 +117,17 @@ export function ApplicationForm({
         required={required.has(field.name)}
         error={errors[field.name]}
         defaultValue={values[field.name]}
-        className={field.input === 'textarea' || field.input === 'yesno' ? 'sm:col-span-2' : undefined}
+        className={
+          [field.input === 'textarea' || field.input === 'yesno' ? 'sm:col-span-2' : '', landClass(field.name)]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
       />
     );
   };
 
   return (
     <form
-      ref={formRef}
       action={formAction}
       onSubmit={(event) => {
         if (steps && step === 0) {
@@ -148,10 +136,6 @@ export function ApplicationForm({
           return;
         }
         onSubmit(event);
-      }}
-      onChange={(event) => {
-        const target: EventTarget = event.target;
-        if (target instanceof HTMLInputElement && target.name === 'ownLand') setOwnLand(target.value);
       }}
       noValidate
       className="space-y-6"

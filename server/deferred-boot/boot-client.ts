@@ -37,6 +37,7 @@ export function bootClient(config: BootConfig): void {
   // cache) before the tap's click has been answered and painted.
   const TRIGGERS = ['pointerup', 'touchend', 'pointermove', 'keydown', 'focusin', 'wheel', 'scroll'];
   const listen = { capture: true, passive: true };
+  const QUIET_MS = 500;
   const TYPING_PAUSE_MS = 1000;
 
   function boot(event?: Event) {
@@ -57,7 +58,7 @@ export function bootClient(config: BootConfig): void {
     const once = function () {
       if (started) return;
       started = true;
-      whenNotTyping(start);
+      whenQuiet(start);
     };
     requestAnimationFrame(function () {
       setTimeout(once, 0);
@@ -66,34 +67,41 @@ export function bootClient(config: BootConfig): void {
     setTimeout(once, 250);
   }
 
-  /** When a text field last had focus come to it or a key typed into it. */
+  /** When the visitor last did anything, and last focused or typed into a text field. */
+  let lastInput = 0;
   let lastTyping = 0;
   function isTextField(target: EventTarget | null) {
     if (target instanceof HTMLTextAreaElement) return true;
     return target instanceof HTMLInputElement && !/^(button|submit|reset|checkbox|radio|file|image|hidden)$/.test(target.type);
   }
-  ['focusin', 'keydown', 'input'].forEach(function (type) {
-    d.addEventListener(
-      type,
-      function (event) {
-        if (isTextField(event.target)) lastTyping = Date.now();
-      },
-      true,
-    );
-  });
+  ['pointerdown', 'pointerup', 'pointermove', 'touchstart', 'touchend', 'keydown', 'input', 'focusin', 'wheel', 'scroll'].forEach(
+    function (type) {
+      w.addEventListener(
+        type,
+        function (event) {
+          lastInput = Date.now();
+          if (type !== 'pointermove' && isTextField(event.target)) lastTyping = lastInput;
+        },
+        listen,
+      );
+    },
+  );
 
-  // Running the scripts is a long task (and on a phone several hundred milliseconds): a key typed
-  // meanwhile would wait for it. Fields need no script to echo, so while a visitor is typing the
-  // scripts wait for a pause of a second, unless a control pressed before then needs React now.
-  function whenNotTyping(run: () => void) {
-    const quiet = TYPING_PAUSE_MS - (Date.now() - lastTyping);
-    if (pending === null && quiet > 0 && isTextField(d.activeElement))
+  // Running the scripts is a long task (on a phone several hundred milliseconds): a tap or a key
+  // meanwhile would wait for it. Taps are answered without them and fields echo without them, so
+  // the scripts run in a pause: half a second without input, a second without typing in a field.
+  // A control pressed before then that needs React (a submit) does not wait.
+  function whenQuiet(run: () => void) {
+    const now = Date.now();
+    const typing = isTextField(d.activeElement) ? lastTyping + TYPING_PAUSE_MS : 0;
+    const wait = Math.max(lastInput + QUIET_MS, typing) - now;
+    if (pending === null && wait > 0)
       // Checked again soon: a submit pressed meanwhile must not wait out the pause.
       setTimeout(
         function () {
-          whenNotTyping(run);
+          whenQuiet(run);
         },
-        Math.min(quiet, 100),
+        Math.min(wait, 100),
       );
     else run();
   }

@@ -258,7 +258,11 @@ test('/apply and /contact pass the accessibility checks, and /apply hides the la
 }) => {
   await page.goto(`${server.url}/apply`);
   await expect(page.getByLabel('Land Search Price Range')).toBeVisible();
-  await expect(page.getByLabel('Land Purchase Price')).toHaveCount(0);
+  await expect(page.getByLabel('Land Purchase Price')).toBeHidden();
+  await page.getByRole('group', { name: 'Do you own the land?' }).getByRole('radio', { name: 'Yes' }).check();
+  await expect(page.getByLabel('Land Purchase Price')).toBeVisible();
+  await expect(page.getByLabel('Land Search Price Range')).toBeHidden();
+  await page.getByRole('group', { name: 'Do you own the land?' }).getByRole('radio', { name: 'No' }).check();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expectToast(page, 'Incomplete Information', 'Please fill out all required fields before submitting.');
@@ -271,13 +275,15 @@ test('/apply and /contact pass the accessibility checks, and /apply hides the la
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('/apply shows every field, re-renders with messages and what was typed, then accepts the application', async ({
+  test('/apply shows its fields (the land ones by the answer, in CSS), re-renders with messages and what was typed, then accepts the application', async ({
     page,
   }) => {
     await page.goto(`${server.url}/apply`);
     await expect(page.getByRole('heading', { level: 1, name: 'Construction Loan Application' })).toBeVisible();
-    await expect(page.getByLabel('Land Purchase Price')).toBeVisible();
     await expect(page.getByLabel('Land Search Price Range')).toBeVisible();
+    await expect(page.getByLabel('Land Purchase Price')).toBeHidden();
+    await page.getByRole('group', { name: 'Do you own the land?' }).getByRole('radio', { name: 'Yes' }).check();
+    await expect(page.getByLabel('Land Purchase Price')).toBeVisible();
 
     await page.getByLabel(/Project Description/).fill('A cabin');
     await page.getByRole('button', { name: 'Submit Application' }).click();

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { ApplicationForm } from '@/components/leads/application-form';
-import { BootAtLoad } from '@/components/site/boot-at-load';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
@@ -14,7 +13,6 @@ export const metadata: Metadata = pageMetadata({
 export default function ApplyPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
-      <BootAtLoad />
       <h1 className="text-brand-900 text-3xl font-bold tracking-tight sm:text-4xl">Construction Loan Application</h1>
       <p className="mt-4 text-slate-700">
         Tell us about your project and yourself. A specialist reviews every application and answers within 24 hours.
