@@ -52,7 +52,7 @@ test('the hero button opens the two-step application modal; it validates, submit
     'I need to find a builder',
   ]);
   await expect(dialog.getByLabel('Land Search Price Range')).toBeVisible();
-  await expect(dialog.getByLabel('Land Purchase Price')).toHaveCount(0);
+  await expect(dialog.getByLabel('Land Purchase Price')).toBeHidden();
 
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expectToast(page, 'Incomplete Information', 'Please fill out all required fields before proceeding.');
@@ -63,7 +63,7 @@ test('the hero button opens the two-step application modal; it validates, submit
   // ownLand yes shows the land fields and hides the search range.
   await dialog.getByRole('group', { name: 'Do you own the land?' }).getByRole('radio', { name: 'Yes' }).check();
   await expect(dialog.getByLabel('Land Purchase Price')).toBeVisible();
-  await expect(dialog.getByLabel('Land Search Price Range')).toHaveCount(0);
+  await expect(dialog.getByLabel('Land Search Price Range')).toBeHidden();
   await fillFields(dialog, pick(fullApplication, step1Names));
   await dialog.getByRole('button', { name: 'Next' }).click();
 
