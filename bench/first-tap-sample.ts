@@ -15,12 +15,14 @@ export const THROTTLING = {
 };
 
 /**
- * A field: tap it, then type one key every 100 ms (a fast thumb) for 4 s, longer than the
- * boot takes under this throttling, so that keys land while the scripts run and React hydrates.
- * The first key alone, typed right after the tap, would always echo at once: the scripts are
- * still on their way then.
+ * A field: tap it, type one key every 100 ms (a fast thumb) for 1 s, stop for 1.5 s as a visitor
+ * thinking or moving on would, then type again for 3 s. Each visit counts its slowest key. The
+ * first key alone, typed right after the tap, always echoes at once (the scripts are still on
+ * their way then); keys wait when they land in the long task of running the scripts and
+ * hydrating, which a boot may start during typing or hold back to a pause: the two bursts catch
+ * both.
  */
-export const TYPING = { character: 'k', everyMs: 100, forMs: 4_000 };
+export const TYPING = { character: 'k', everyMs: 100, burstsMs: [1_000, 3_000], pauseMs: 1_500 };
 /** A response slower than this is not coming (the boot script gives up after 10 s). */
 const RESPONSE_TIMEOUT_MS = 20_000;
 
@@ -47,16 +49,19 @@ async function throttle(page: Page) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** Types into the focused field, then tells the probe how many keys to wait for. */
+/** Types into the focused field (TYPING), then tells the probe how many keys to wait for. */
 async function type(page: Page) {
-  const start = Date.now();
   let count = 0;
-  // press() returns once the page has taken the key: while its main thread is busy, fewer keys go.
-  while (Date.now() - start < TYPING.forMs) {
-    const pressed = Date.now();
-    await page.keyboard.press(TYPING.character);
-    count++;
-    await sleep(TYPING.everyMs - (Date.now() - pressed));
+  for (const [index, burstMs] of TYPING.burstsMs.entries()) {
+    if (index > 0) await sleep(TYPING.pauseMs);
+    const start = Date.now();
+    // press() returns once the page has taken the key: while its main thread is busy, fewer keys go.
+    while (Date.now() - start < burstMs) {
+      const pressed = Date.now();
+      await page.keyboard.press(TYPING.character);
+      count++;
+      await sleep(TYPING.everyMs - (Date.now() - pressed));
+    }
   }
   await page.evaluate(
     (keys) => (window as unknown as { __firstTapExpect: (count: number) => void }).__firstTapExpect(keys),
