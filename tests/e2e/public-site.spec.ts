@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { defaultContent as c } from '../../lib/content/defaults';
 import { seedRates } from '../../lib/rates/seed';
 import { root, startServer, type RunningServer } from './server';
+import { bootPage } from './boot';
 
 /** Read-only checks of every public screen against one server with the seeded content. */
 
@@ -120,11 +121,15 @@ test.describe('shared layout', () => {
 
   test('toasts are one at a time and reachable with F8', async ({ page }) => {
     await page.goto(server.url);
+    // F8 is Radix's, once React runs (a toast raised before React shows at once, without it).
+    await bootPage(page);
     await page.getByRole('button', { name: c.hero.secondaryButton }).click();
     await expectToast(page, 'Feature in Progress');
     await page.getByRole('button', { name: `Call ${c.contact.phone}` }).click();
     await expectToast(page, 'Ready to Call');
     await expect(page.getByRole('status')).toHaveCount(1);
+    // The first toasts show at once in a light look-alike; F8 works once the Radix UI has arrived.
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toHaveCount(1);
     await page.keyboard.press('F8');
     // Radix moves focus into the notifications region (its list), where the toast's controls are.
     await expect
