@@ -20,6 +20,17 @@ test.afterAll(async () => {
 
 const hydrated = (page: Page) => page.locator(`html[${HYDRATED_ATTRIBUTE}]`);
 
+/** Holds back every script of Next's until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Records the script files a page requests (but the field-data collector, loaded after `load`: vitals.spec.ts). */
 function watchScripts(page: Page): string[] {
   const scripts: string[] = [];
@@ -115,12 +126,7 @@ test('what a visitor types into a dialog before React has taken over is kept, an
   await page.goto(server.url + '/');
   // The scripts arrive only once the visitor has typed everything: React takes over a dialog
   // already filled in.
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_next/static/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
 
   await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
   const contact = page.getByRole('dialog', { name: 'Contact Us' });
@@ -144,12 +150,7 @@ test('what a visitor types into a dialog before React has taken over is kept, an
 
 test('what a visitor types into the application dialog before React has taken over is kept, and stored', async ({ page }) => {
   await page.goto(server.url + '/');
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_next/static/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
 
   await page.getByRole('button', { name: 'Start Qualification' }).click();
   const dialog = page.getByRole('dialog', { name: 'Construction Loan Application' });

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { defaultContent } from '../../lib/content/defaults';
 import type { SiteContent } from '../../lib/content/schema';
+import { CONTENT_VERSION } from '../../lib/content/document';
 import { freePort, migrate, startExpectingFailure, startServer, tempDatabasePath } from './server';
 
 function editStoredContent(databasePath: string, edit: (row: { schema_version: number; document: SiteContent }) => void) {
@@ -71,7 +72,9 @@ test('a content document of an unknown version stops the start with a clear erro
   try {
     const { code, output } = await startExpectingFailure({ PORT: String(await freePort()), DATABASE_URL: `file:${db.path}` });
     expect(code).toBe(1);
-    expect(output).toContain('Site content is stored as version 99, but this release understands versions 1 to 1.');
+    expect(output).toContain(
+      `Site content is stored as version 99, but this release understands versions 1 to ${CONTENT_VERSION}.`,
+    );
   } finally {
     db.cleanup();
   }
