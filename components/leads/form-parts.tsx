@@ -3,6 +3,7 @@
 import { useActionState, useEffect, useId, useRef, useState, useTransition, type FormEvent, type ReactNode } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import { postLead } from '@/lib/leads/endpoint';
+import { EARLY } from '@/lib/site/early-controls';
 import { CONSENT_TEXT, HIDDEN, SUBMIT_FAILED, type FieldDef, type LeadKind, type LeadResult } from '@/lib/leads/fields';
 
 export type LeadAction = (previous: LeadResult, formData: FormData) => Promise<LeadResult>;
@@ -40,9 +41,16 @@ export function useLeadForm(
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    // The fill time runs from when the visitor began (the boot script marks a form's first focus,
+    // before React too; else React's mount) to the press (a press the boot script held for React
+    // is marked by it), not to this moment.
+    const pressedAt = Number(form.getAttribute(EARLY.pressedAt)) || performance.now();
+    form.removeAttribute(EARLY.pressedAt);
     if (pending || !options.validate(form)) return;
     const data = new FormData(form);
-    data.set(HIDDEN.fillMs, String(Math.round(performance.now() - mountedAt.current)));
+    const firstFocus = Number(form.getAttribute(EARLY.firstFocus));
+    const startedAt = firstFocus > 0 ? firstFocus : mountedAt.current;
+    data.set(HIDDEN.fillMs, String(Math.max(0, Math.round(pressedAt - startedAt))));
     data.set(HIDDEN.page, window.location.pathname);
     startTransition(async () => {
       let result: LeadResult;

@@ -17,6 +17,12 @@ export const EARLY = {
   incomplete: 'data-early-incomplete',
   /** Set by the script on a submit button it holds until React submits the form. */
   pending: 'data-early-pending',
+  /** Set by the script on a form when a field of it first gets focus (performance.now(), ms):
+   * when the visitor began filling it in, for the lead's fill time, even before React. */
+  firstFocus: 'data-first-focus',
+  /** Set by the script on a form whose submit it holds for React (performance.now(), ms): when the
+   * visitor pressed it, which ends the fill time, not when React sends the form. */
+  pressedAt: 'data-pressed-at',
   /** The id of the element (rendered once, left alone by React) where the script shows a toast. */
   toastHost: 'clp-early-toast',
 } as const;

@@ -246,6 +246,7 @@ export function bootClient(config: BootConfig): void {
         const message = control.getAttribute(E.incomplete);
         if (message && incomplete(control.form)) showToast(JSON.parse(message), true);
         else control.setAttribute(E.pending, '');
+        control.form.setAttribute(E.pressedAt, String(Math.round(performance.now())));
       }
       return false;
     }
@@ -312,6 +313,17 @@ export function bootClient(config: BootConfig): void {
       pending = control;
       pendingSince = Date.now();
       if (!waiting) setTimeout(replayWhenReady, 50);
+    },
+    true,
+  );
+
+  // When the visitor began filling in a form: the lead's fill time counts from there (a form filled
+  // in before React has booted would otherwise seem filled in at once, like a bot's).
+  d.addEventListener(
+    'focusin',
+    function (event) {
+      const form = event.target instanceof Element ? event.target.closest('form') : null;
+      if (form && !form.hasAttribute(E.firstFocus)) form.setAttribute(E.firstFocus, String(Math.round(performance.now())));
     },
     true,
   );
