@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['better-sqlite3', 'pg', 'pino'],
   typedRoutes: false,
   experimental: {
+    // forbidden(): a signed-in account whose role lacks a section's permission gets a real 403.
+    authInterrupts: true,
     // The server refuses larger form posts first, with a clear 413; this is Next's own limit.
     serverActions: { bodySizeLimit: FORM_BODY_LIMIT },
     // Re-rendered pages stay in Next's in-memory cache (an LRU of cacheMaxMemorySize, 50 MB) and

@@ -2,21 +2,22 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { ADMIN_SECTIONS } from './sections';
+import type { Role } from '@/lib/auth/roles';
+import { sectionsFor } from './sections';
 import { LEAVE_MESSAGE, useUnsavedRegistry } from './unsaved-changes';
 
 /**
- * The dashboard's sections as links (the spec's tab names). Leaving a section with unsaved edits
+ * The dashboard's sections the account's role may open, as links (the spec's tab names). Leaving a section with unsaved edits
  * asks first; a link opened in a new tab leaves nothing behind, so it never asks.
  */
-export function AdminNav() {
+export function AdminNav({ role }: { role: Role }) {
   const pathname = usePathname();
   const unsaved = useUnsavedRegistry();
 
   return (
     <nav aria-label="Admin sections" className="mt-8">
       <ul className="flex flex-wrap gap-1 border-b border-slate-300">
-        {ADMIN_SECTIONS.map(({ href, label }) => {
+        {sectionsFor(role).map(({ href, label }) => {
           const current = pathname === href || pathname.startsWith(`${href}/`);
           return (
             <li key={href}>

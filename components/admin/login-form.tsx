@@ -23,7 +23,7 @@ async function submitLogin(_previous: LoginState, formData: FormData): Promise<L
   }
 }
 
-export function LoginForm({ invalidOnLoad }: { invalidOnLoad: boolean }) {
+export function LoginForm({ invalidOnLoad, askEmail }: { invalidOnLoad: boolean; askEmail: boolean }) {
   const initial: LoginState = invalidOnLoad
     ? { status: 'invalid', message: 'Please check the password and try again.' }
     : { status: 'idle', message: '' };
@@ -58,6 +58,21 @@ export function LoginForm({ invalidOnLoad }: { invalidOnLoad: boolean }) {
   return (
     <form method="post" action="/api/auth/login" onSubmit={onSubmit} className="mt-6 space-y-4">
       <input type="hidden" name="username" value="admin" />
+      {/* Only once the owner has invited a team: until then the spec's single password field. */}
+      {askEmail && (
+        <div>
+          <label htmlFor="email" className="block text-sm font-medium text-slate-800">
+            Email <span className="font-normal text-slate-600">(leave empty for the owner account)</span>
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            className="focus:border-brand-700 mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+          />
+        </div>
+      )}
       <div>
         <label htmlFor="password" className="block text-sm font-medium text-slate-800">
           Password

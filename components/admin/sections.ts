@@ -1,15 +1,30 @@
-/** The dashboard's sections: the spec's tabs (Site Content, Rates, Blog, Leads, Security), Payments and Site Speed. */
-export const ADMIN_SECTIONS = [
-  { href: '/admin/content', label: 'Site Content' },
-  { href: '/admin/rates', label: 'Rates' },
-  { href: '/admin/blog', label: 'Blog' },
-  { href: '/admin/leads', label: 'Leads' },
-  { href: '/admin/payments', label: 'Payments' },
-  { href: '/admin/vitals', label: 'Site Speed' },
-  { href: '/admin/security', label: 'Security' },
-] as const;
+import { can, type Permission, type Role } from '@/lib/auth/roles';
 
-export type AdminSectionLabel = (typeof ADMIN_SECTIONS)[number]['label'];
+/**
+ * The dashboard's sections: the spec's tabs (Site Content, Rates, Blog, Leads, Security), Payments,
+ * Site Speed, and My Account for the team (the owner's own account lives in Security). Each names
+ * the permission its page checks, so the navigation offers a role only what it may open.
+ */
+export const ADMIN_SECTIONS = [
+  { href: '/admin/content', label: 'Site Content', permission: 'content' },
+  { href: '/admin/rates', label: 'Rates', permission: 'content' },
+  { href: '/admin/blog', label: 'Blog', permission: 'content' },
+  { href: '/admin/leads', label: 'Leads', permission: 'leads' },
+  { href: '/admin/payments', label: 'Payments', permission: 'payments' },
+  { href: '/admin/vitals', label: 'Site Speed', permission: 'vitals' },
+  { href: '/admin/security', label: 'Security', permission: 'security' },
+  { href: '/admin/account', label: 'My Account', permission: 'account' },
+] as const satisfies readonly { href: string; label: string; permission: Permission }[];
+
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+export type AdminSectionLabel = AdminSection['label'];
+
+/** The sections a role sees: those it may open, and My Account only for those without Security. */
+export function sectionsFor(role: Role): AdminSection[] {
+  return ADMIN_SECTIONS.filter(
+    (section) => can(role, section.permission) && !(section.href === '/admin/account' && can(role, 'security')),
+  );
+}
 
 /** A section page's title: the section, then the dashboard. */
 export const sectionTitle = (label: AdminSectionLabel) => `${label} | Admin Dashboard | Construction Loan Pros`;

@@ -1,24 +1,35 @@
 import 'server-only';
+import { forbidden } from 'next/navigation';
 import type { z } from 'zod';
-import { getAdminSession } from '../auth/session.server';
-import type { AdminSession } from '../auth/sessions.server';
+import { recordActivity, actorOf, type ActivityEntry } from '../activity/record.server';
+import { can, type Permission } from '../auth/roles';
+import { getAdminSession, requestClient } from '../auth/session.server';
+import type { AdminAccount, AdminSession } from '../auth/sessions.server';
+import { needsStepUp } from '../auth/step-up';
 import { expireAfterWrite } from '../cache/expire.server';
 import type { CacheTagName } from '../cache/tags';
 import { getDb, type DB } from '../db/index.server';
-import { fieldErrorsOf, INVALID_REQUEST, SIGNED_OUT, type ActionFailure, type ActionResult } from './result';
+import { fieldErrorsOf, INVALID_REQUEST, SIGNED_OUT, STEP_UP_REQUIRED, type ActionFailure, type ActionResult } from './result';
 
 /**
- * The one way an admin Server Action is written: input -> session -> zod -> handler -> typed
- * result -> cache expiry. A 'use server' file exports what these return, so no action can forget
- * the session check, and the client gets one result shape from all of them.
+ * The one way an admin Server Action is written: input -> session -> role -> zod -> handler ->
+ * typed result -> cache expiry. A 'use server' file exports what these return, so no action can
+ * forget the session or the role check, and the client gets one result shape from all of them.
  */
 
 export interface AdminContext {
   session: AdminSession;
+  account: AdminAccount;
   db: DB;
+  /** Appends to the activity log as this account, from this request's client address. */
+  log: (entry: Omit<ActivityEntry, 'actor' | 'ip'>, db?: DB) => Promise<void>;
 }
 
 export interface AdminActionOptions {
+  /** What the account's role must allow (lib/auth/roles.ts); otherwise 403. */
+  permission: Permission;
+  /** Needs a full sign-in within the last 10 minutes (exports, security settings, deletions). */
+  stepUp?: boolean;
   /** Cache tags the action's successful writes change; expired after every `ok` result. */
   expires?: readonly CacheTagName[];
   /**
@@ -40,12 +51,14 @@ async function run<S extends z.ZodType, T>(
   // The session first: a signed-out caller learns nothing, not even whether its input was valid.
   const session = await getAdminSession();
   if (!session) return SIGNED_OUT;
+  if (!can(session.account.role, options.permission)) forbidden();
+  if (options.stepUp && needsStepUp(session)) return STEP_UP_REQUIRED;
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error.issues);
     return options.invalid?.(fieldErrors, parsed.error.issues) ?? { ...INVALID_REQUEST, fieldErrors };
   }
-  const result = await handler(parsed.data, { session, db: await getDb() });
+  const result = await handler(parsed.data, await adminContext(session));
   if (result.ok && options.expires) await expireAfterWrite(options.expires);
   return result;
 }
@@ -54,7 +67,7 @@ async function run<S extends z.ZodType, T>(
 export function adminAction<S extends z.ZodType, T>(
   schema: S,
   handler: Handler<S, T>,
-  options: AdminActionOptions = {},
+  options: AdminActionOptions,
 ): (...input: InputArgs<S>) => Promise<ActionResult<T>> {
   return async (...[input]) => run(schema, handler, options, input);
 }
@@ -69,7 +82,7 @@ type InputArgs<S extends z.ZodType> = undefined extends z.input<S> ? [input?: z.
 export function adminFormAction<S extends z.ZodType, T>(
   schema: S,
   handler: Handler<S, T>,
-  options: AdminActionOptions = {},
+  options: AdminActionOptions,
 ): (previous: ActionResult<T> | null, formData: FormData) => Promise<ActionResult<T>> {
   return async (_previous, formData) => run(schema, handler, options, formFields(formData));
 }
@@ -83,4 +96,17 @@ export function formFields(formData: FormData): Record<string, string | File | (
     fields[key] = values.length === 1 ? values[0]! : values;
   }
   return fields;
+}
+
+/** The context a handler (or an admin route) works in, for a session already checked. */
+export async function adminContext(session: AdminSession): Promise<AdminContext> {
+  const db = await getDb();
+  const { ip } = await requestClient();
+  const actor = actorOf(session.account);
+  return {
+    session,
+    account: session.account,
+    db,
+    log: (entry, within = db) => recordActivity(within, { ...entry, actor, ip }),
+  };
 }

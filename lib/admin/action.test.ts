@@ -34,6 +34,7 @@ async function load(databaseUrl: string) {
     ...(await import('../rates/queries.server')),
     ...(await import('../posts/actions')),
     ...(await import('../auth/account-actions')),
+    ...(await import('../auth/credentials.server')),
   };
 }
 
@@ -61,6 +62,7 @@ describe.each(engines)('on %s', (_engine, open) => {
     cleanup = handle.cleanup;
     m = await load(handle.url);
     db = await m.getDb();
+    await m.readCredentials(db, undefined); // the owner's account, as the first sign-in creates it
     ({ token } = await m.createSession(db, { userAgent: 'vitest', ip: '203.0.113.9' }));
   });
   beforeEach(() => {
@@ -93,7 +95,7 @@ describe.each(engines)('on %s', (_engine, open) => {
           .execute();
         return m.succeed({ title: '✅ Written', data: { key } });
       },
-      { expires: ['content', 'posts'] },
+      { permission: 'content', expires: ['content', 'posts'] },
     )(input);
 
   describe('adminAction', () => {
@@ -156,10 +158,14 @@ describe.each(engines)('on %s', (_engine, open) => {
 
   describe('adminFormAction', () => {
     const formNote = (previous: null, data: FormData) =>
-      m.adminFormAction(z.object({ key: z.string().min(3), value: z.string() }), async ({ key, value }, { db }) => {
-        await db.insertInto('app_meta').values({ key, value }).execute();
-        return m.succeed({ title: '✅ Form Written' });
-      })(previous, data);
+      m.adminFormAction(
+        z.object({ key: z.string().min(3), value: z.string() }),
+        async ({ key, value }, { db }) => {
+          await db.insertInto('app_meta').values({ key, value }).execute();
+          return m.succeed({ title: '✅ Form Written' });
+        },
+        { permission: 'account' },
+      )(previous, data);
 
     it("reads the form's fields, leaving React's own out, through the same checks", async () => {
       const data = new FormData();
@@ -267,7 +273,7 @@ describe.each(engines)('on %s', (_engine, open) => {
     });
 
     it("Security: the password form's own titles, and the stored password untouched", async () => {
-      const stored = () => db.selectFrom('admin_credentials').selectAll().execute();
+      const stored = () => db.selectFrom('admin_users').selectAll().execute();
       const before = await stored();
       const form = (fields: Record<string, string>) => {
         const data = new FormData();

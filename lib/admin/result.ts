@@ -4,13 +4,28 @@
  * components import it as freely as the server does.
  */
 export type ActionSuccess<T> = { ok: true; title: string; message?: string; data: T };
-export type ActionFailure = { ok: false; title: string; error: string; fieldErrors?: Record<string, string> };
+export type ActionFailure = {
+  ok: false;
+  title: string;
+  error: string;
+  fieldErrors?: Record<string, string>;
+  /** 'step-up': the action needs the password (and code) again; the client asks and retries. */
+  code?: 'step-up';
+};
 export type ActionResult<T = undefined> = ActionSuccess<T> | ActionFailure;
 
 export const SIGNED_OUT = {
   ok: false,
   title: 'Signed Out',
   error: 'Your session has ended. Please sign in again.',
+} as const satisfies ActionFailure;
+
+/** Exports, security settings and deletions need a full sign-in within the last 10 minutes. */
+export const STEP_UP_REQUIRED = {
+  ok: false,
+  title: "Confirm It's You",
+  error: 'For your security, enter your password again to continue.',
+  code: 'step-up',
 } as const satisfies ActionFailure;
 
 /** Input the admin's own forms never send (a forged or stale request). */

@@ -31,7 +31,7 @@ export const changePasswordAction = adminFormAction(
   changePasswordSchema,
   async ({ currentPassword, newPassword }, { session, db }) => {
     const started = Date.now();
-    if (!(await checkPassword(db, env.ADMIN_PASSWORD, currentPassword))) {
+    if (!(await checkPassword(db, env.ADMIN_PASSWORD, currentPassword, session.account.id))) {
       logger.warn(
         { event: 'admin.password_change.failed', session: session.id },
         'Password change refused: wrong current password',
@@ -41,8 +41,8 @@ export const changePasswordAction = adminFormAction(
       const error = 'The current password you entered is incorrect.';
       return fail('❌ Incorrect Password', error, { currentPassword: error });
     }
-    await setPassword(db, newPassword);
-    const ended = await deleteOtherSessions(db, session.id);
+    await setPassword(db, newPassword, new Date(), session.account.id);
+    const ended = await deleteOtherSessions(db, session.account.id, session.id);
     logger.info({ event: 'admin.password_changed', session: session.id, endedSessions: ended }, 'Admin password changed');
     refresh();
     return succeed({
@@ -50,16 +50,20 @@ export const changePasswordAction = adminFormAction(
       message: 'Your new password is in effect; every other session has been signed out.',
     });
   },
-  { invalid: invalidPassword },
+  { permission: 'account', invalid: invalidPassword },
 );
 
 /** Security: 'Sign out everywhere else'. The form sends no fields. */
-export const signOutOtherSessionsAction = adminFormAction(z.object({}), async (_input, { session, db }) => {
-  const ended = await deleteOtherSessions(db, session.id);
-  logger.info({ event: 'admin.sign_out_others', session: session.id, endedSessions: ended }, 'Other admin sessions signed out');
-  refresh();
-  return succeed({
-    title: '✅ Signed Out Elsewhere',
-    message: ended === 1 ? 'One other session was signed out.' : `${ended} other sessions were signed out.`,
-  });
-});
+export const signOutOtherSessionsAction = adminFormAction(
+  z.object({}),
+  async (_input, { session, db }) => {
+    const ended = await deleteOtherSessions(db, session.account.id, session.id);
+    logger.info({ event: 'admin.sign_out_others', session: session.id, endedSessions: ended }, 'Other admin sessions signed out');
+    refresh();
+    return succeed({
+      title: '✅ Signed Out Elsewhere',
+      message: ended === 1 ? 'One other session was signed out.' : `${ended} other sessions were signed out.`,
+    });
+  },
+  { permission: 'account' },
+);

@@ -17,6 +17,7 @@ async function freshDb(): Promise<DB> {
   const handle = tempSqlite();
   cleanups.push(handle.cleanup);
   await migrateToLatest(handle.db);
+  await readCredentials(handle.db, undefined); // the owner's account, which sessions belong to
   return handle.db;
 }
 
@@ -106,9 +107,9 @@ describe('sessions', () => {
     const now = new Date();
     const keep = await createSession(db, client, now);
     await createSession(db, { ...client, userAgent: 'Other' }, now);
-    expect(await listSessions(db, limits, now)).toHaveLength(2);
-    expect(await deleteOtherSessions(db, keep.id)).toBe(1);
-    expect((await listSessions(db, limits, now)).map((s) => s.id)).toEqual([keep.id]);
+    expect(await listSessions(db, 'admin', limits, now)).toHaveLength(2);
+    expect(await deleteOtherSessions(db, 'admin', keep.id)).toBe(1);
+    expect((await listSessions(db, 'admin', limits, now)).map((s) => s.id)).toEqual([keep.id]);
   });
 });
 

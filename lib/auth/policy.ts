@@ -5,6 +5,8 @@ import { z } from 'zod';
  * minimum length; we require 8 characters and accept long passphrases.
  */
 export const ADMIN_USERNAME = 'admin';
+/** The built-in owner account's id: the spec's 'admin', signed in with the password alone. */
+export const OWNER_ACCOUNT_ID = ADMIN_USERNAME;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
@@ -12,6 +14,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const DEFAULT_ADMIN_PASSWORD = 'loanpros-admin';
 
 export const loginSchema = z.object({
+  /** Empty (or absent, while the owner is the only account) means the owner. */
+  email: z.string().trim().toLowerCase().max(254).default(''),
   password: z.string().max(PASSWORD_MAX_LENGTH, { error: 'Please check the password and try again.' }),
 });
 

@@ -2,6 +2,8 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
+import { OWNER_ACCOUNT_ID } from './policy';
+import { isRole, type Role } from './roles';
 
 /**
  * Admin sessions in the database. The cookie carries a random 256-bit token; the table holds only
@@ -14,12 +16,27 @@ export interface SessionLimits {
   maxDays: number;
 }
 
-export interface AdminSession {
+/** The account a session belongs to, as the admin needs it on every request. */
+export interface AdminAccount {
+  id: string;
+  /** null for the built-in owner account ('admin'). */
+  email: string | null;
+  name: string;
+  role: Role;
+}
+
+export interface SessionSummary {
   id: string;
   createdAt: string;
   lastSeenAt: string;
   userAgent: string;
   ip: string;
+}
+
+export interface AdminSession extends SessionSummary {
+  account: AdminAccount;
+  /** The last full sign-in or step-up confirmation (password and second factor). */
+  authenticatedAt: string;
 }
 
 /** last_seen_at is written at most this often, so page views do not each cost a write. */
@@ -33,6 +50,7 @@ export async function createSession(
   db: DB,
   client: { userAgent: string; ip: string },
   now = new Date(),
+  userId: string = OWNER_ACCOUNT_ID,
 ): Promise<{ token: string; id: string }> {
   const token = randomBytes(32).toString('base64url');
   const id = newId();
@@ -46,6 +64,8 @@ export async function createSession(
       last_seen_at: stamp,
       user_agent: client.userAgent.slice(0, 300),
       ip: client.ip.slice(0, 64),
+      user_id: userId,
+      authenticated_at: stamp,
     })
     .execute();
   return { token, id };
@@ -66,12 +86,15 @@ export async function validateSession(
   now = new Date(),
 ): Promise<AdminSession | null> {
   if (!token || token.length > 100) return null;
+  // The inner join ends a removed account's sessions at once, even before they are deleted.
   const row = await db
-    .selectFrom('admin_sessions')
-    .select(['id', 'created_at', 'last_seen_at', 'user_agent', 'ip'])
-    .where('token_hash', '=', hashToken(token))
+    .selectFrom('admin_sessions as s')
+    .innerJoin('admin_users as u', 'u.id', 's.user_id')
+    .select(['s.id', 's.created_at', 's.last_seen_at', 's.user_agent', 's.ip', 's.authenticated_at'])
+    .select(['u.id as user_id', 'u.email', 'u.name', 'u.role'])
+    .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row || !isRole(row.role)) return null;
   if (!isLive(row, limits, now)) {
     await db.deleteFrom('admin_sessions').where('id', '=', row.id).execute();
     return null;
@@ -81,14 +104,28 @@ export async function validateSession(
     lastSeenAt = now.toISOString();
     await db.updateTable('admin_sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', row.id).execute();
   }
-  return { id: row.id, createdAt: row.created_at, lastSeenAt, userAgent: row.user_agent, ip: row.ip };
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    lastSeenAt,
+    userAgent: row.user_agent,
+    ip: row.ip,
+    authenticatedAt: row.authenticated_at ?? row.created_at,
+    account: { id: row.user_id, email: row.email, name: row.name, role: row.role },
+  };
 }
 
-/** Every live session, newest first; expired rows are removed. */
-export async function listSessions(db: DB, limits: SessionLimits, now = new Date()): Promise<AdminSession[]> {
+/** Marks a session as just fully authenticated again (a step-up confirmation). */
+export async function markAuthenticated(db: DB, sessionId: string, now = new Date()): Promise<void> {
+  await db.updateTable('admin_sessions').set({ authenticated_at: now.toISOString() }).where('id', '=', sessionId).execute();
+}
+
+/** An account's live sessions, newest first; its expired rows are removed. */
+export async function listSessions(db: DB, userId: string, limits: SessionLimits, now = new Date()): Promise<SessionSummary[]> {
   const rows = await db
     .selectFrom('admin_sessions')
     .select(['id', 'created_at', 'last_seen_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .execute();
   const expired = rows.filter((r) => !isLive(r, limits, now)).map((r) => r.id);
@@ -102,8 +139,20 @@ export async function deleteSession(db: DB, id: string): Promise<void> {
   await db.deleteFrom('admin_sessions').where('id', '=', id).execute();
 }
 
-/** Ends every session except `keepId`; returns how many ended. */
-export async function deleteOtherSessions(db: DB, keepId: string): Promise<number> {
-  const result = await db.deleteFrom('admin_sessions').where('id', '!=', keepId).executeTakeFirst();
+/** Ends one of an account's sessions; false when it was not theirs or is already gone. */
+export async function deleteAccountSession(db: DB, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('admin_sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Ends every session of the account except `keepId`; returns how many ended. */
+export async function deleteOtherSessions(db: DB, userId: string, keepId: string): Promise<number> {
+  const result = await db.deleteFrom('admin_sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends every session of an account (it was removed, or its password was reset). */
+export async function deleteAccountSessions(db: DB, userId: string): Promise<number> {
+  const result = await db.deleteFrom('admin_sessions').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -36,7 +36,7 @@ export const saveContentAction = adminAction(
       data: { content: result.content, revision: result.revision, revisions: await listContentRevisions(db) },
     });
   },
-  { expires },
+  { permission: 'content', expires },
 );
 
 /** History: restores a revision in one click (as a new revision). */
@@ -53,5 +53,5 @@ export const restoreRevisionAction = adminAction(
       data: { content: result.content, revision: result.revision, revisions: await listContentRevisions(db) },
     });
   },
-  { expires },
+  { permission: 'content', expires },
 );

@@ -30,5 +30,5 @@ export const updateContentFieldAction = adminAction(
     // The edit-mode toasts are its own ('Content Updated', 'Image Updated', 'Edit Undone').
     return succeed({ title: 'Saved', data: { value: result.value, revision: result.revision } });
   },
-  { expires: [CacheTag.content] },
+  { permission: 'content', expires: [CacheTag.content] },
 );

@@ -51,13 +51,26 @@ export interface AppMetaTable {
   value: string;
 }
 
-export interface AdminCredentialsTable {
-  /** Always 'admin' (the spec's fixed username). */
-  username: string;
+/** Admin accounts (migration 0011): the built-in owner ('admin') and the team the owner invites. */
+export interface AdminUsersTable {
+  /** 'admin' for the built-in owner account; a newId() for invited accounts. */
+  id: string;
+  /** null for the built-in owner, who signs in with the password alone (the spec's login). */
+  email: string | null;
+  name: Generated<string>;
+  /** 'owner' | 'editor' | 'loan_officer' (lib/auth/roles.ts). */
+  role: string;
   /** `scrypt$log2N$r$p$salt$hash` (base64url), parameters kept so they can be raised later. */
   password_hash: string;
   /** 1 while the built-in default password is in effect (the login page then shows it). */
-  is_default: number;
+  is_default: Generated<number>;
+  /** The TOTP secret sealed with SECRET_KEY; null until two-factor is set up. */
+  totp_secret: string | null;
+  /** When the first correct code turned TOTP on; null while off or being set up. */
+  totp_enabled_at: string | null;
+  /** The time step of the last accepted code (each code works once). */
+  totp_last_step: number | null;
+  created_at: string;
   updated_at: string;
 }
 
@@ -69,6 +82,74 @@ export interface AdminSessionsTable {
   last_seen_at: string;
   user_agent: string;
   ip: string;
+  user_id: Generated<string>;
+  /** The last full sign-in or step-up confirmation (password and second factor). */
+  authenticated_at: string | null;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the normalized code. */
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface PasskeysTable {
+  /** The WebAuthn credential id, base64url. */
+  id: string;
+  user_id: string;
+  name: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** bigint: pg returns it as a string. */
+  counter: Generated<number | string>;
+  /** JSON array of AuthenticatorTransport. */
+  transports: Generated<string>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface AuthChallengesTable {
+  id: string;
+  /** SHA-256 (hex) of the token the browser holds. */
+  token_hash: string;
+  /** What the step is for, e.g. 'second-factor', 'totp-setup', 'passkey-register', 'passkey-sign-in'. */
+  purpose: string;
+  user_id: string | null;
+  /** JSON: what the step needs (a WebAuthn challenge, a sealed pending TOTP secret). */
+  data: Generated<string>;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface InvitesTable {
+  id: string;
+  token_hash: string;
+  email: string;
+  role: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+}
+
+/** Append-only record of what admin accounts did (lib/activity/). Updates are refused by a trigger. */
+export interface ActivityLogTable {
+  id: string;
+  at: string;
+  /** The account's id, or null (a failed sign-in for an unknown e-mail, the system's own jobs). */
+  actor_id: string | null;
+  /** Who, as shown then: the account's e-mail, 'admin' for the owner, 'system' for jobs. */
+  actor: string;
+  /** e.g. 'sign_in', 'rate.update' (lib/activity/actions.ts). */
+  action: string;
+  /** The row acted on, by id (never a visitor's e-mail). */
+  target: Generated<string>;
+  /** JSON object with what changed. */
+  detail: Generated<string>;
+  ip: Generated<string>;
 }
 
 export interface SignInAttemptsTable {
@@ -136,6 +217,8 @@ export interface LeadsTable {
   notes: Generated<string>;
   /** Name, e-mail, phone and phone digits, lower-cased, for the admin's search (lib/leads/search-text.ts). */
   search: Generated<string>;
+  /** Submitted, or the owner's last status or note change (migration 0011): retention counts from it. */
+  last_activity_at: string | null;
 }
 
 /** The notifications outbox (lib/notifications, migration 0007): what leads and payments tell the broker. */
@@ -240,7 +323,7 @@ export interface Database {
   rates: RatesTable;
   posts: PostsTable;
   app_meta: AppMetaTable;
-  admin_credentials: AdminCredentialsTable;
+  admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   content_revisions: ContentRevisionsTable;
@@ -253,6 +336,11 @@ export interface Database {
   payment_events: PaymentEventsTable;
   web_vitals: WebVitalsTable;
   vitals_senders: VitalsSendersTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  auth_challenges: AuthChallengesTable;
+  invites: InvitesTable;
+  activity_log: ActivityLogTable;
 }
 
 export type { Generated };

@@ -35,7 +35,7 @@ export const createPostAction = adminAction(
     logger.info({ event: 'admin.post_created', id: post.id, slug: post.slug }, 'Blog post added');
     return succeed({ title: '✅ Blog Post Added!', message: `“${post.title}” is published.`, data: post });
   },
-  { expires, invalid },
+  { permission: 'content', expires, invalid },
 );
 
 /** Blog: 'Save Changes' on a custom post: its id beside the form's fields. */
@@ -48,7 +48,7 @@ export const updatePostAction = adminAction(
       logger.info({ event: 'admin.post_updated', id: post.id, slug: post.slug }, 'Blog post updated');
       return succeed({ title: '✅ Blog Post Updated!', message: `“${post.title}” is saved.`, data: post });
     }),
-  { expires, invalid },
+  { permission: 'content', expires, invalid },
 );
 
 export const deletePostAction = adminAction(
@@ -58,5 +58,5 @@ export const deletePostAction = adminAction(
       await deletePost(db, postId);
       return succeed({ title: '🗑️ Blog Post Deleted!', message: 'The post was removed from the blog.' });
     }),
-  { expires },
+  { permission: 'content', expires },
 );

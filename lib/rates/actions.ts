@@ -16,7 +16,7 @@ export const addRateAction = adminAction(
   z.undefined(),
   async (_input, { db }) =>
     succeed({ title: '✅ New Rate Added', message: 'Fill in its details below.', data: await addRate(db) }),
-  { expires },
+  { permission: 'content', expires },
 );
 
 /** One rate's fields, saved as the owner leaves a field; the errors are keyed by field name. */
@@ -27,7 +27,11 @@ export const updateRateAction = adminAction(
     if (!rate) return fail('❌ Rate Not Found', 'This rate was deleted elsewhere.');
     return succeed({ title: '✅ Rate Saved', data: rate });
   },
-  { expires, invalid: (fieldErrors) => fail('❌ Rate Not Saved', 'Some fields need attention.', fieldErrors) },
+  {
+    permission: 'content',
+    expires,
+    invalid: (fieldErrors) => fail('❌ Rate Not Saved', 'Some fields need attention.', fieldErrors),
+  },
 );
 
 export const deleteRateAction = adminAction(
@@ -36,11 +40,11 @@ export const deleteRateAction = adminAction(
     await deleteRate(db, rateId);
     return succeed({ title: '🗑️ Rate Deleted', message: 'The rate was removed from the site.' });
   },
-  { expires },
+  { permission: 'content', expires },
 );
 
 export const reorderRatesAction = adminAction(
   z.object({ ids: z.array(id).max(200) }),
   async ({ ids }, { db }) => succeed({ title: '✅ Order Saved', data: await reorderRates(db, ids) }),
-  { expires },
+  { permission: 'content', expires },
 );

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { LoginForm } from '@/components/admin/login-form';
+import { countAccounts } from '@/lib/auth/accounts.server';
 import { readCredentials } from '@/lib/auth/credentials.server';
 import { DEFAULT_ADMIN_PASSWORD } from '@/lib/auth/policy';
 import { getAdminSession } from '@/lib/auth/session.server';
@@ -13,7 +14,8 @@ export const metadata: Metadata = { title: 'Admin Login | Construction Loan Pros
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ error?: string | string[] }> }) {
   await connection();
   if (await getAdminSession()) redirect('/admin');
-  const { isDefault } = await readCredentials(await getDb(), env.ADMIN_PASSWORD);
+  const db = await getDb();
+  const [{ isDefault }, accounts] = await Promise.all([readCredentials(db, env.ADMIN_PASSWORD), countAccounts(db)]);
   const { error } = await searchParams;
 
   return (
@@ -21,7 +23,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <div className="rounded-2xl bg-white p-8 shadow-lg">
         <h1 className="text-brand-900 text-2xl font-bold">Admin Login</h1>
         <p className="mt-2 text-slate-600">Sign in to manage the website.</p>
-        <LoginForm invalidOnLoad={error === 'invalid'} />
+        <LoginForm invalidOnLoad={error === 'invalid'} askEmail={accounts > 1} />
         {/* The spec shows the password on the login screen; we show it only while it is the
             built-in default, so a fresh install can be entered and a chosen one never leaks. */}
         {isDefault && (

@@ -9,6 +9,7 @@ import * as m0007 from './0007_notifications_outbox';
 import * as m0008 from './0008_cache_tags';
 import * as m0009 from './0009_rate_type';
 import * as m0010 from './0010_web_vitals';
+import * as m0011 from './0011_accounts';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_cache_tags': m0008,
   '0009_rate_type': m0009,
   '0010_web_vitals': m0010,
+  '0011_accounts': m0011,
 };

@@ -34,7 +34,9 @@ async function detail(db: DB, id: string, toast: { title: string; message?: stri
   return succeed({ ...toast, data: { lead, summary: leadSummary(lead.kind, lead.fields), attempts } });
 }
 
-export const leadDetailAction = adminAction(byId, async ({ id }, { db }) => detail(db, id, { title: 'Lead' }));
+export const leadDetailAction = adminAction(byId, async ({ id }, { db }) => detail(db, id, { title: 'Lead' }), {
+  permission: 'leads',
+});
 
 export const updateLeadAction = adminAction(
   leadUpdateSchema.extend({ id: leadIdSchema }),
@@ -44,26 +46,38 @@ export const updateLeadAction = adminAction(
     if (saved.queued) wakeOutbox();
     return detail(db, id, { title: '✅ Lead Saved' });
   },
-  { invalid: (fieldErrors) => fail('❌ Lead Not Saved', 'Some fields need attention.', fieldErrors) },
+  { permission: 'leads', invalid: (fieldErrors) => fail('❌ Lead Not Saved', 'Some fields need attention.', fieldErrors) },
 );
 
-export const retryNotificationAction = adminAction(byId, async ({ id }, { db }) => {
-  if (!(await retryNotification(db, id))) return fail('❌ Nothing To Retry', 'This notification is not waiting or failing.');
-  wakeOutbox();
-  return detail(db, id, { title: '📨 Retrying Now', message: 'The notification is being sent again.' });
-});
+export const retryNotificationAction = adminAction(
+  byId,
+  async ({ id }, { db }) => {
+    if (!(await retryNotification(db, id))) return fail('❌ Nothing To Retry', 'This notification is not waiting or failing.');
+    wakeOutbox();
+    return detail(db, id, { title: '📨 Retrying Now', message: 'The notification is being sent again.' });
+  },
+  { permission: 'leads' },
+);
 
-export const notSpamAction = adminAction(byId, async ({ id }, { db }) => {
-  if ((await markNotSpam(db, id)) === 'not-found') return GONE;
-  wakeOutbox();
-  return detail(db, id, {
-    title: '✅ Not Spam',
-    message: 'The lead is back in the list and its notification is on its way.',
-  });
-});
+export const notSpamAction = adminAction(
+  byId,
+  async ({ id }, { db }) => {
+    if ((await markNotSpam(db, id)) === 'not-found') return GONE;
+    wakeOutbox();
+    return detail(db, id, {
+      title: '✅ Not Spam',
+      message: 'The lead is back in the list and its notification is on its way.',
+    });
+  },
+  { permission: 'leads' },
+);
 
-export const deleteLeadAction = adminAction(byId, async ({ id }, { db }) => {
-  if (!(await deleteLead(db, id))) return GONE;
-  logger.info({ event: 'admin.lead_deleted', lead: id }, 'Lead deleted');
-  return succeed({ title: '🗑️ Lead Deleted', message: 'The lead and its notification history were removed.' });
-});
+export const deleteLeadAction = adminAction(
+  byId,
+  async ({ id }, { db }) => {
+    if (!(await deleteLead(db, id))) return GONE;
+    logger.info({ event: 'admin.lead_deleted', lead: id }, 'Lead deleted');
+    return succeed({ title: '🗑️ Lead Deleted', message: 'The lead and its notification history were removed.' });
+  },
+  { permission: 'leads', stepUp: true },
+);

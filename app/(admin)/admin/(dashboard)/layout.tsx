@@ -5,6 +5,8 @@ import { NotificationBanner } from '@/components/admin/leads/notification-banner
 import { UnsavedChangesProvider } from '@/components/admin/unsaved-changes';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { readCredentials } from '@/lib/auth/credentials.server';
+import { OWNER_ACCOUNT_ID } from '@/lib/auth/policy';
+import { can } from '@/lib/auth/roles';
 import { env } from '@/lib/env.server';
 import { countTroubled } from '@/lib/notifications/queries.server';
 import { hasMailTransport } from '@/lib/notifications/transports/index.server';
@@ -15,7 +17,8 @@ import { hasMailTransport } from '@/lib/notifications/transports/index.server';
  * data (ADR 013).
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const { db } = await adminPageContext();
+  const { db, account } = await adminPageContext('account');
+  const owner = account.id === OWNER_ACCOUNT_ID;
   const [{ isDefault }, health] = await Promise.all([readCredentials(db, env.ADMIN_PASSWORD), countTroubled(db)]);
 
   return (
@@ -28,7 +31,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </button>
         </form>
       </header>
-      {isDefault && (
+      {owner && isDefault && (
         <p role="alert" className="mt-6 rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
           <strong>You are using the default password.</strong> Anyone who knows it can sign in: change it now in the{' '}
           <Link href="/admin/security" prefetch={false} className="underline underline-offset-2">
@@ -37,9 +40,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           .
         </p>
       )}
-      <NotificationBanner troubled={health} transport={hasMailTransport(env)} />
+      {can(account.role, 'leads') && <NotificationBanner troubled={health} transport={hasMailTransport(env)} />}
       <UnsavedChangesProvider>
-        <AdminNav />
+        <AdminNav role={account.role} />
         <div className="py-6">{children}</div>
       </UnsavedChangesProvider>
     </div>

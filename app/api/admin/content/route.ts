@@ -1,7 +1,6 @@
 import { connection, NextResponse } from 'next/server';
-import { getAdminSession } from '@/lib/auth/session.server';
+import { adminRouteContext } from '@/lib/admin/route-context.server';
 import { readContentForEdit } from '@/lib/content/mutations.server';
-import { getDb } from '@/lib/db/index.server';
 
 /**
  * GET /api/admin/content: the stored content tree, uncached, for inline edit mode, so the owner
@@ -10,8 +9,8 @@ import { getDb } from '@/lib/db/index.server';
 export async function GET() {
   await connection();
   const headers = { 'Cache-Control': 'no-store' };
-  if (!(await getAdminSession()))
-    return NextResponse.json({ error: 'Your session has ended. Please sign in again.' }, { status: 401, headers });
-  const { content, revision } = await readContentForEdit(await getDb());
+  const context = await adminRouteContext('content');
+  if (context instanceof Response) return context;
+  const { content, revision } = await readContentForEdit(context.db);
   return NextResponse.json({ content, revision }, { headers });
 }

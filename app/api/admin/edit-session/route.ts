@@ -1,5 +1,6 @@
 import { connection, NextResponse } from 'next/server';
 import { OWNER_MARKER_COOKIE } from '@/lib/auth/owner-marker';
+import { can } from '@/lib/auth/roles';
 import { getAdminSession, sessionCookieOptions } from '@/lib/auth/session.server';
 
 /**
@@ -9,7 +10,9 @@ import { getAdminSession, sessionCookieOptions } from '@/lib/auth/session.server
  */
 export async function GET() {
   await connection();
-  const signedIn = (await getAdminSession()) !== null;
+  // Only an account that may edit content is offered edit mode (a loan officer sees the public site).
+  const session = await getAdminSession();
+  const signedIn = session !== null && can(session.account.role, 'content');
   const response = NextResponse.json({ signedIn }, { headers: { 'Cache-Control': 'no-store' } });
   if (!signedIn) response.cookies.set(OWNER_MARKER_COOKIE, '', { ...sessionCookieOptions(), httpOnly: false, maxAge: 0 });
   return response;

@@ -1,6 +1,5 @@
 import { connection, NextResponse, type NextRequest } from 'next/server';
-import { getAdminSession } from '@/lib/auth/session.server';
-import { getDb } from '@/lib/db/index.server';
+import { adminRouteContext } from '@/lib/admin/route-context.server';
 import { env } from '@/lib/env.server';
 import { isSameOrigin } from '@/lib/http/origin';
 import { logger } from '@/lib/log.server';
@@ -17,8 +16,8 @@ const json = (body: unknown, status = 200) => NextResponse.json(body, { status, 
 export async function POST(request: NextRequest) {
   await connection();
   if (!isSameOrigin(request.headers, env.SITE_URL, env.TRUST_PROXY)) return json({ error: 'Cross-origin request refused.' }, 403);
-  const session = await getAdminSession();
-  if (!session) return json({ error: 'Your session has ended. Please sign in again.' }, 401);
+  const context = await adminRouteContext('content');
+  if (context instanceof Response) return context;
 
   try {
     const kind = new URL(request.url).searchParams.get('kind') === 'pdf' ? 'pdf' : 'image';
@@ -31,7 +30,8 @@ export async function POST(request: NextRequest) {
     checkSize(file.size, kind);
     const bytes = Buffer.from(await file.arrayBuffer());
     const processed = kind === 'pdf' ? processPdf(bytes) : await processImage(bytes);
-    const stored = await storeMedia(await getDb(), processed);
+    const stored = await storeMedia(context.db, processed);
+    await context.log({ action: 'media_uploaded', target: stored.id, detail: { kind, bytes: stored.byteSize } });
     logger.info({ event: 'admin.media_uploaded', id: stored.id, kind, bytes: stored.byteSize }, 'Media uploaded');
     return json({ id: stored.id, url: stored.url, width: stored.width, height: stored.height });
   } catch (error) {

@@ -19,9 +19,9 @@ export async function POST(request: NextRequest) {
     return NextResponse.json({ ok: false, error: 'Cross-origin request refused.' }, { status: 403 });
   }
   const form = await request.formData().catch(() => null);
-  const parsed = loginSchema.safeParse({ password: form?.get('password') ?? '' });
+  const parsed = loginSchema.safeParse({ email: form?.get('email') ?? '', password: form?.get('password') ?? '' });
   const client = await requestClient();
-  const result = await signIn(parsed.success ? parsed.data.password : '', client);
+  const result = await signIn(parsed.success ? parsed.data : { password: '' }, client);
 
   if (result.ok) {
     const response = wantsJson

@@ -1,6 +1,7 @@
 import { connection, NextResponse, type NextRequest } from 'next/server';
 import { OWNER_MARKER_COOKIE } from '@/lib/auth/owner-marker';
-import { getAdminSession, sessionCookieName, sessionCookieOptions } from '@/lib/auth/session.server';
+import { actorOf, recordActivity } from '@/lib/activity/record.server';
+import { getAdminSession, requestClient, sessionCookieName, sessionCookieOptions } from '@/lib/auth/session.server';
 import { deleteSession } from '@/lib/auth/sessions.server';
 import { getDb } from '@/lib/db/index.server';
 import { env } from '@/lib/env.server';
@@ -15,7 +16,10 @@ export async function POST(request: NextRequest) {
   }
   const session = await getAdminSession();
   if (session) {
-    await deleteSession(await getDb(), session.id);
+    const db = await getDb();
+    await deleteSession(db, session.id);
+    const { ip } = await requestClient();
+    await recordActivity(db, { actor: actorOf(session.account), action: 'sign_out', target: session.id, ip });
     logger.info({ event: 'admin.sign_out', session: session.id }, 'Admin signed out');
   }
   const response = new NextResponse(null, { status: 303, headers: { Location: '/login', 'Cache-Control': 'no-store' } });

@@ -7,6 +7,6 @@ import { readPosts } from '@/lib/posts/queries.server';
 export const metadata: Metadata = { title: sectionTitle('Blog') };
 
 export default async function BlogPage() {
-  const { db } = await adminPageContext();
+  const { db } = await adminPageContext('content');
   return <BlogPanel initial={await readPosts(db)} />;
 }

@@ -7,7 +7,7 @@ import { listContentRevisions, readContentForEdit } from '@/lib/content/mutation
 export const metadata: Metadata = { title: sectionTitle('Site Content') };
 
 export default async function ContentPage() {
-  const { db } = await adminPageContext();
+  const { db } = await adminPageContext('content');
   // Live reads, not the cached public ones: the editor must start from what is stored now.
   const [content, revisions] = await Promise.all([readContentForEdit(db), listContentRevisions(db)]);
   return <ContentEditor initial={{ ...content, revisions }} />;

@@ -13,7 +13,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 
 /** /admin/leads?q&status&kind&from&to&page: the filter lives in the address (ADR 013). */
 export default async function LeadsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { db } = await adminPageContext();
+  const { db } = await adminPageContext('leads');
   const params = toUrlParams(await searchParams);
   const parsed = parseFilterParams(params);
   if (!parsed.success) {

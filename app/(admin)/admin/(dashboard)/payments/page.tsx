@@ -9,6 +9,6 @@ import { paymentsConfigured } from '@/lib/payments/stripe.server';
 export const metadata: Metadata = { title: sectionTitle('Payments') };
 
 export default async function PaymentsPage() {
-  const { db } = await adminPageContext();
+  const { db } = await adminPageContext('payments');
   return <PaymentsPanel payments={await listPayments(db)} configured={paymentsConfigured(env)} />;
 }

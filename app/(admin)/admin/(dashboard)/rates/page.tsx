@@ -8,7 +8,7 @@ import { readRates } from '@/lib/rates/queries.server';
 export const metadata: Metadata = { title: sectionTitle('Rates') };
 
 export default async function RatesPage() {
-  const { db } = await adminPageContext();
+  const { db } = await adminPageContext('content');
   const [rates, content] = await Promise.all([readRates(db), readSiteContent(db)]);
   return <RatesPanel initial={rates} exampleLoan={content.rates.example} />;
 }

@@ -1,20 +1,16 @@
 import type { Metadata } from 'next';
+import { AccountSections } from '@/components/admin/account/account-sections';
 import { sectionTitle } from '@/components/admin/sections';
-import { SecurityPanel } from '@/components/admin/security-panel';
 import { adminPageContext } from '@/lib/admin/page-context.server';
-import { sessionLimits } from '@/lib/auth/session.server';
-import { listSessions } from '@/lib/auth/sessions.server';
 
 export const metadata: Metadata = { title: sectionTitle('Security') };
 
+/** Security (owner only): the owner's own account, then what the owner sets for everyone. */
 export default async function SecurityPage() {
-  const { session, db } = await adminPageContext();
-  const sessions = await listSessions(db, sessionLimits());
+  const context = await adminPageContext('security');
   return (
-    <SecurityPanel
-      currentSessionId={session.id}
-      // Only what the table shows: the sessions' addresses stay on the server.
-      sessions={sessions.map(({ id, createdAt, lastSeenAt, userAgent }) => ({ id, createdAt, lastSeenAt, userAgent }))}
-    />
+    <div className="space-y-12">
+      <AccountSections context={context} />
+    </div>
   );
 }

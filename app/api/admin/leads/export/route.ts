@@ -1,6 +1,5 @@
 import { connection, NextResponse, type NextRequest } from 'next/server';
-import { getAdminSession } from '@/lib/auth/session.server';
-import { getDb } from '@/lib/db/index.server';
+import { adminRouteContext } from '@/lib/admin/route-context.server';
 import { leadsCsvStream } from '@/lib/leads/admin/export.server';
 import { parseFilterParams } from '@/lib/leads/admin/filter';
 
@@ -13,13 +12,13 @@ const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosnif
  */
 export async function GET(request: NextRequest) {
   await connection();
-  if (!(await getAdminSession())) {
-    return NextResponse.json({ error: 'Your session has ended. Please sign in again.' }, { status: 401, headers });
-  }
+  const context = await adminRouteContext('export', { stepUp: true });
+  if (context instanceof Response) return context;
   const parsed = parseFilterParams(new URL(request.url).searchParams);
   if (!parsed.success) return NextResponse.json({ error: 'The filter was not understood.' }, { status: 400, headers });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(leadsCsvStream(await getDb(), parsed.data), {
+  await context.log({ action: 'leads_exported', detail: { filter: new URL(request.url).search.slice(0, 180) } });
+  return new Response(leadsCsvStream(context.db, parsed.data), {
     headers: {
       ...headers,
       'Content-Type': 'text/csv; charset=utf-8',

@@ -61,7 +61,7 @@ function PasswordField({
   );
 }
 
-function ChangePasswordForm() {
+function ChangePasswordForm({ owner }: { owner: boolean }) {
   const [state, action, pending] = useActionState(changePasswordAction, null);
   const formRef = useRef<HTMLFormElement>(null);
   useResultToast(state, () => formRef.current?.reset());
@@ -69,7 +69,7 @@ function ChangePasswordForm() {
 
   return (
     <form ref={formRef} action={action} noValidate className="max-w-md space-y-4">
-      <h2 className="text-brand-900 text-xl font-semibold">Change Admin Password</h2>
+      <h2 className="text-brand-900 text-xl font-semibold">{owner ? 'Change Admin Password' : 'Change Password'}</h2>
       <PasswordField
         name="currentPassword"
         label="Current Password"
@@ -151,10 +151,19 @@ function SessionList({ sessions, currentSessionId }: { sessions: SessionRow[]; c
   );
 }
 
-export function SecurityPanel({ sessions, currentSessionId }: { sessions: SessionRow[]; currentSessionId: string }) {
+export function PasswordAndSessions({
+  sessions,
+  currentSessionId,
+  owner,
+}: {
+  sessions: SessionRow[];
+  currentSessionId: string;
+  /** The built-in owner account keeps the spec's 'Change Admin Password'. */
+  owner: boolean;
+}) {
   return (
     <div className="grid gap-10 lg:grid-cols-2">
-      <ChangePasswordForm />
+      <ChangePasswordForm owner={owner} />
       <SessionList sessions={sessions} currentSessionId={currentSessionId} />
     </div>
   );

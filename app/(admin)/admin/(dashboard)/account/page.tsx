@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { AccountSections } from '@/components/admin/account/account-sections';
+import { sectionTitle } from '@/components/admin/sections';
+import { adminPageContext } from '@/lib/admin/page-context.server';
+
+export const metadata: Metadata = { title: sectionTitle('My Account') };
+
+/** My Account: every account's own password, second factors and sessions. */
+export default async function AccountPage() {
+  const context = await adminPageContext('account');
+  return (
+    <div className="space-y-12">
+      <AccountSections context={context} />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import Link from 'next/link';
+
+/** What forbidden() renders, with a 403: an admin account opened a section its role does not include. */
+export default function Forbidden() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16">
+      <h1 className="text-brand-900 text-2xl font-bold">Not available to your account</h1>
+      <p className="mt-4 text-slate-700">Your role does not include this part of the admin. Ask the owner if you need access.</p>
+      <p className="mt-6">
+        <Link href="/admin" prefetch={false} className="text-brand-800 underline underline-offset-2">
+          Back to the dashboard
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import 'server-only';
+import type { DB } from '../db/connect.server';
+import { isRole, type Role } from './roles';
+
+/** Admin accounts as the Security area lists them. */
+export interface AccountSummary {
+  id: string;
+  email: string | null;
+  name: string;
+  role: Role;
+  createdAt: string;
+  twoFactor: boolean;
+}
+
+export async function countAccounts(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom('admin_users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listAccounts(db: DB): Promise<AccountSummary[]> {
+  const rows = await db
+    .selectFrom('admin_users')
+    .select(['id', 'email', 'name', 'role', 'created_at', 'totp_enabled_at'])
+    .orderBy('created_at')
+    .execute();
+  return rows
+    .filter((row) => isRole(row.role))
+    .map((row) => ({
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role as Role,
+      createdAt: row.created_at,
+      twoFactor: row.totp_enabled_at !== null,
+    }));
+}
