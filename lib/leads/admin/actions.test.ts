@@ -6,8 +6,16 @@ import { recordLead } from '../../../tests/support/leads';
 
 /** The lead dialog's Server Actions: the session check and input validation before any read or write. */
 
+const owner = {
+  id: 's1',
+  authenticatedAt: new Date().toISOString(),
+  account: { id: 'admin', email: null, name: 'Owner', role: 'owner' },
+};
 const state = vi.hoisted(() => ({ session: null as object | null, db: null as unknown, woken: 0 }));
-vi.mock('../../auth/session.server', () => ({ getAdminSession: async () => state.session }));
+vi.mock('../../auth/session.server', () => ({
+  getAdminSession: async () => state.session,
+  requestClient: async () => ({ ip: '203.0.113.7', userAgent: 'vitest', headers: new Headers() }),
+}));
 vi.mock('../../db/index.server', () => ({ getDb: async () => state.db }));
 vi.mock('../../notifications/process-worker.server', () => ({ wakeOutbox: () => void state.woken++ }));
 vi.mock('../../log.server', () => ({ logger: { info: () => undefined, warn: () => undefined, error: () => undefined } }));
@@ -21,7 +29,7 @@ beforeEach(async () => {
   cleanup = handle.cleanup;
   await migrateToLatest(handle.db);
   state.db = handle.db;
-  state.session = { id: 's1' };
+  state.session = owner;
   state.woken = 0;
   ({ id: leadId } = await recordLead(handle.db as DB, {
     kind: 'ebook',
@@ -44,7 +52,7 @@ describe('Leads tab actions', () => {
     expect(await actions.retryNotificationAction({ id: leadId })).toMatchObject(signedOut);
     expect(await actions.notSpamAction({ id: leadId })).toMatchObject(signedOut);
     expect(await actions.deleteLeadAction({ id: leadId })).toMatchObject(signedOut);
-    state.session = { id: 's1' };
+    state.session = owner;
     expect(await actions.leadDetailAction({ id: leadId })).toMatchObject({ ok: true, data: { lead: { status: 'spam' } } });
     expect(state.woken).toBe(0);
   });
