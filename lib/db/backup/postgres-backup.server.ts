@@ -14,7 +14,7 @@ export async function dumpPostgres(databaseUrl: string, write: (dump: Readable) 
   const [dumped, wrote] = await Promise.allSettled([
     pgDump.done,
     // A write that fails (a full disk) stops pg_dump, which would otherwise wait on it for ever.
-    write(pgDump.child.stdout!).catch((error: unknown) => {
+    write(pgDump.output).catch((error: unknown) => {
       pgDump.child.kill();
       throw error;
     }),

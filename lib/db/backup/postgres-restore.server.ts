@@ -30,7 +30,7 @@ export async function restorePostgres(archive: string, databaseUrl: string): Pro
   psql.done.catch(() => pgRestore.child.kill());
 
   input.write(`BEGIN;\n${tables.length ? `DROP TABLE IF EXISTS ${tables.join(', ')} CASCADE;\n` : ''}`);
-  pgRestore.child.stdout!.pipe(input, { end: false });
+  pgRestore.output.pipe(input, { end: false });
   const [restored] = await Promise.allSettled([pgRestore.done]);
   // Without the COMMIT, psql reaches the end of its input inside the transaction, and PostgreSQL
   // rolls it back when the session ends.
@@ -53,7 +53,7 @@ async function currentTables(databaseUrl: string): Promise<string[]> {
     const sessions = others.rows[0]?.n ?? 0;
     if (sessions > 0)
       throw new BackupError(
-        `The database is in use (${sessions} other session${sessions === 1 ? '' : 's'}): stop the site (every instance) before restoring, then start it again afterwards.`,
+        `DATABASE_URL's database is in use (${sessions} other session${sessions === 1 ? '' : 's'}): stop the site (every instance) before restoring, then start it again afterwards.`,
       );
     const { rows } = await sql<{ schema: string; name: string }>`
       select schemaname as schema, tablename as name from pg_tables where schemaname = current_schema()`.execute(db);

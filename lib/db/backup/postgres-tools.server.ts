@@ -1,5 +1,6 @@
 import 'server-only';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { PassThrough, type Readable } from 'node:stream';
 import { BackupError } from './errors';
 import { postgresEnvironment } from './postgres-connection';
 
@@ -13,6 +14,8 @@ export type PostgresTool = 'pg_dump' | 'pg_restore' | 'psql';
 
 export interface RunningTool {
   child: ChildProcess;
+  /** What it writes to standard output (unless `stdout: 'ignore'`). */
+  output: Readable;
   /** Resolves when the program exited with 0; rejects with a BackupError carrying its message. */
   done: Promise<void>;
 }
@@ -32,6 +35,9 @@ export function startTool(
     env,
     stdio: [options.stdin ?? 'ignore', options.stdout ?? 'pipe', 'pipe'],
   });
+  // Read from the start: when a program exits, Node drops whatever of its output nobody is reading
+  // yet, and a small dump can be complete before its reader is ready (the key takes a moment).
+  const output = child.stdout ? child.stdout.pipe(new PassThrough()) : new PassThrough().end();
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const done = new Promise<void>((resolve, reject) => {
@@ -51,5 +57,5 @@ export function startTool(
   });
   // Whoever awaits `done` sees the failure; nobody may be awaiting it yet.
   done.catch(() => undefined);
-  return { child, done };
+  return { child, output, done };
 }
