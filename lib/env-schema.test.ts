@@ -132,3 +132,14 @@ describe('admin sign-in settings', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: must be 1, 0, true or false/);
   });
 });
+
+describe('backup settings', () => {
+  it('writes to backups/ unencrypted by default; a passphrase is at least 12 characters', () => {
+    const defaults = parseEnv({});
+    expect([defaults.BACKUP_DIR, defaults.BACKUP_PASSPHRASE]).toEqual(['backups', undefined]);
+    const set = parseEnv({ BACKUP_DIR: ' /var/backups/clp ', BACKUP_PASSPHRASE: '' });
+    expect([set.BACKUP_DIR, set.BACKUP_PASSPHRASE]).toEqual(['/var/backups/clp', undefined]);
+    expect(parseEnv({ BACKUP_PASSPHRASE: ' twelve chars' }).BACKUP_PASSPHRASE).toBe(' twelve chars');
+    expect(() => parseEnv({ BACKUP_PASSPHRASE: 'short' })).toThrow(/BACKUP_PASSPHRASE: must be at least 12 characters long/);
+  });
+});

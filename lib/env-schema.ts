@@ -82,6 +82,16 @@ const envSchema = z
     STRIPE_PRICE_STANDARD: optional,
     STRIPE_PRICE_JUMBO: optional,
     STRIPE_API_URL: httpUrl.optional(),
+    BACKUP_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || 'backups'),
+    BACKUP_PASSPHRASE: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || v.length >= 12, { message: 'must be at least 12 characters long' }),
   })
   .superRefine((v, ctx) => {
     // EmailJS needs all four values together; half a configuration would silently never send.

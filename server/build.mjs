@@ -5,7 +5,7 @@
 //
 //   node server/build.mjs                       both (npm run build)
 //   node server/build.mjs --if-needed           only what is older than its sources (npm start)
-//   node server/build.mjs --server [--if-needed] the server only (npm run dev, npm run db:migrate)
+//   node server/build.mjs --server [--if-needed] the server only (npm run dev, db:migrate, db:backup, db:restore)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,7 +82,12 @@ export async function buildServer() {
   await buildCollector();
   await build({
     absWorkingDir: root,
-    entryPoints: { index: 'server/index.ts', migrate: 'server/migrate.ts' },
+    entryPoints: {
+      index: 'server/index.ts',
+      migrate: 'server/migrate.ts',
+      backup: 'server/backup.ts',
+      restore: 'server/restore.ts',
+    },
     outdir: SERVER_BUILD,
     bundle: true,
     platform: 'node',
