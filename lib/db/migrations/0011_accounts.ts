@@ -118,7 +118,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create trigger activity_log_no_update before update on activity_log
       begin select raise(abort, 'activity_log is append-only'); end`.execute(db);
   } else {
-    await sql`create function activity_log_refuse_update() returns trigger language plpgsql as $$
+    await sql`create or replace function activity_log_refuse_update() returns trigger language plpgsql as $$
       begin raise exception 'activity_log is append-only'; end $$`.execute(db);
     await sql`create trigger activity_log_no_update before update on activity_log
       for each row execute function activity_log_refuse_update()`.execute(db);
