@@ -29,7 +29,7 @@ function invalidPassword(_fieldErrors: Record<string, string>, issues: readonly 
 /** Security: 'Change Admin Password' (spec sections 2 and 5). Ends every other session. */
 export const changePasswordAction = adminFormAction(
   changePasswordSchema,
-  async ({ currentPassword, newPassword }, { session, db }) => {
+  async ({ currentPassword, newPassword }, { session, db, log }) => {
     const started = Date.now();
     if (!(await checkPassword(db, env.ADMIN_PASSWORD, currentPassword, session.account.id))) {
       logger.warn(
@@ -41,8 +41,13 @@ export const changePasswordAction = adminFormAction(
       const error = 'The current password you entered is incorrect.';
       return fail('❌ Incorrect Password', error, { currentPassword: error });
     }
+    // The password is hashed (about 0.4 s) outside any transaction, so no other write waits for it.
     await setPassword(db, newPassword, new Date(), session.account.id);
-    const ended = await deleteOtherSessions(db, session.account.id, session.id);
+    const ended = await db.transaction().execute(async (trx) => {
+      const count = await deleteOtherSessions(trx, session.account.id, session.id);
+      await log({ action: 'password_changed', target: session.account.id, detail: { sessionsEnded: count } }, trx);
+      return count;
+    });
     logger.info({ event: 'admin.password_changed', session: session.id, endedSessions: ended }, 'Admin password changed');
     refresh();
     return succeed({
@@ -56,8 +61,12 @@ export const changePasswordAction = adminFormAction(
 /** Security: 'Sign out everywhere else'. The form sends no fields. */
 export const signOutOtherSessionsAction = adminFormAction(
   z.object({}),
-  async (_input, { session, db }) => {
-    const ended = await deleteOtherSessions(db, session.account.id, session.id);
+  async (_input, { session, db, log }) => {
+    const ended = await db.transaction().execute(async (trx) => {
+      const count = await deleteOtherSessions(trx, session.account.id, session.id);
+      await log({ action: 'session_ended', target: session.account.id, detail: { sessions: count } }, trx);
+      return count;
+    });
     logger.info({ event: 'admin.sign_out_others', session: session.id, endedSessions: ended }, 'Other admin sessions signed out');
     refresh();
     return succeed({

@@ -15,7 +15,7 @@ export const updateContentFieldAction = adminAction(
     previous: z.string().max(10_000),
     undo: z.boolean().optional(),
   }),
-  async (edit, { db }) => {
+  async (edit, { db, log }) => {
     const result = await updateContentField(db, edit);
     if (!result.ok) {
       if (result.reason === 'invalid') return fail('❌ Not Saved', `${result.message} The previous value was kept.`);
@@ -27,6 +27,12 @@ export const updateContentFieldAction = adminAction(
       return fail('❌ Not Saved', 'This item cannot be edited here.');
     }
     logger.info({ event: 'admin.content_inline_edit', path: edit.path, revision: result.revision }, 'Inline edit saved');
+    // The save owns its transaction: the entry follows the committed edit.
+    await log({
+      action: 'content_updated',
+      target: edit.path,
+      detail: { revision: result.revision, ...(edit.undo ? { undo: true } : {}) },
+    });
     // The edit-mode toasts are its own ('Content Updated', 'Image Updated', 'Edit Undone').
     return succeed({ title: 'Saved', data: { value: result.value, revision: result.revision } });
   },

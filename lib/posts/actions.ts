@@ -27,12 +27,15 @@ async function allowed<T>(write: () => Promise<ActionResult<T>>): Promise<Action
   }
 }
 
+// The post mutations own their transactions: each entry is written once the change is committed.
+
 /** Blog: 'Add Post'. The body is sanitized on the server whatever the editor sent. */
 export const createPostAction = adminAction(
   postInputSchema,
-  async (input, { db }) => {
+  async (input, { db, log }) => {
     const post = await createPost(db, input);
     logger.info({ event: 'admin.post_created', id: post.id, slug: post.slug }, 'Blog post added');
+    await log({ action: 'post_created', target: post.id, detail: { slug: post.slug } });
     return succeed({ title: '✅ Blog Post Added!', message: `“${post.title}” is published.`, data: post });
   },
   { permission: 'content', expires, invalid },
@@ -41,11 +44,12 @@ export const createPostAction = adminAction(
 /** Blog: 'Save Changes' on a custom post: its id beside the form's fields. */
 export const updatePostAction = adminAction(
   postInputSchema.extend({ id }),
-  async ({ id: postId, ...input }, { db }) =>
+  async ({ id: postId, ...input }, { db, log }) =>
     allowed(async () => {
       const post = await updatePost(db, postId, input);
       if (!post) return fail('❌ Post Not Found', 'This post was deleted elsewhere.');
       logger.info({ event: 'admin.post_updated', id: post.id, slug: post.slug }, 'Blog post updated');
+      await log({ action: 'post_updated', target: post.id, detail: { slug: post.slug } });
       return succeed({ title: '✅ Blog Post Updated!', message: `“${post.title}” is saved.`, data: post });
     }),
   { permission: 'content', expires, invalid },
@@ -53,9 +57,9 @@ export const updatePostAction = adminAction(
 
 export const deletePostAction = adminAction(
   z.object({ id }),
-  async ({ id: postId }, { db }) =>
+  async ({ id: postId }, { db, log }) =>
     allowed(async () => {
-      await deletePost(db, postId);
+      if (await deletePost(db, postId)) await log({ action: 'post_deleted', target: postId });
       return succeed({ title: '🗑️ Blog Post Deleted!', message: 'The post was removed from the blog.' });
     }),
   { permission: 'content', expires },

@@ -12,19 +12,25 @@ const id = z.string().min(1).max(64);
 // Every rate write changes both the list and its 'Last updated' date: one tag covers both.
 const expires = [CacheTag.rates];
 
+// The rate mutations own their transactions: each entry is written once the change is committed.
+
 export const addRateAction = adminAction(
   z.undefined(),
-  async (_input, { db }) =>
-    succeed({ title: '✅ New Rate Added', message: 'Fill in its details below.', data: await addRate(db) }),
+  async (_input, { db, log }) => {
+    const rate = await addRate(db);
+    await log({ action: 'rate_created', target: rate.id });
+    return succeed({ title: '✅ New Rate Added', message: 'Fill in its details below.', data: rate });
+  },
   { permission: 'content', expires },
 );
 
 /** One rate's fields, saved as the owner leaves a field; the errors are keyed by field name. */
 export const updateRateAction = adminAction(
   rateInputSchema.safeExtend({ id }),
-  async ({ id: rateId, ...input }, { db }) => {
+  async ({ id: rateId, ...input }, { db, log }) => {
     const rate = await updateRate(db, rateId, input);
     if (!rate) return fail('❌ Rate Not Found', 'This rate was deleted elsewhere.');
+    await log({ action: 'rate_updated', target: rate.id, detail: { type: rate.type.slice(0, 80) } });
     return succeed({ title: '✅ Rate Saved', data: rate });
   },
   {
@@ -36,8 +42,8 @@ export const updateRateAction = adminAction(
 
 export const deleteRateAction = adminAction(
   z.object({ id }),
-  async ({ id: rateId }, { db }) => {
-    await deleteRate(db, rateId);
+  async ({ id: rateId }, { db, log }) => {
+    if (await deleteRate(db, rateId)) await log({ action: 'rate_deleted', target: rateId });
     return succeed({ title: '🗑️ Rate Deleted', message: 'The rate was removed from the site.' });
   },
   { permission: 'content', expires },
@@ -45,6 +51,10 @@ export const deleteRateAction = adminAction(
 
 export const reorderRatesAction = adminAction(
   z.object({ ids: z.array(id).max(200) }),
-  async ({ ids }, { db }) => succeed({ title: '✅ Order Saved', data: await reorderRates(db, ids) }),
+  async ({ ids }, { db, log }) => {
+    const rates = await reorderRates(db, ids);
+    await log({ action: 'rates_reordered', detail: { rates: rates.length } });
+    return succeed({ title: '✅ Order Saved', data: rates });
+  },
   { permission: 'content', expires },
 );

@@ -14,7 +14,9 @@ import { deleteLead, markNotSpam, retryNotification, updateLead } from './mutati
 
 /**
  * The lead dialog's actions. The list itself is the Leads page, rendered on the server from the
- * filter in its URL.
+ * filter in its URL. Each is in the activity log, opening a lead too (reading customer
+ * information is what the Safeguards Rule asks to monitor); the lead mutations own their
+ * transactions, so an entry is written once its change is committed.
  */
 
 export interface LeadDetail {
@@ -34,15 +36,26 @@ async function detail(db: DB, id: string, toast: { title: string; message?: stri
   return succeed({ ...toast, data: { lead, summary: leadSummary(lead.kind, lead.fields), attempts } });
 }
 
-export const leadDetailAction = adminAction(byId, async ({ id }, { db }) => detail(db, id, { title: 'Lead' }), {
-  permission: 'leads',
-});
+export const leadDetailAction = adminAction(
+  byId,
+  async ({ id }, { db, log }) => {
+    const shown = await detail(db, id, { title: 'Lead' });
+    if (shown.ok) await log({ action: 'lead_viewed', target: id });
+    return shown;
+  },
+  { permission: 'leads' },
+);
 
 export const updateLeadAction = adminAction(
   leadUpdateSchema.extend({ id: leadIdSchema }),
-  async ({ id, ...input }, { db }) => {
-    const saved = await updateLead(db, id, input);
+  async ({ id, ...input }, { db, log }) => {
+    const before = await getLead(db, id);
+    const saved = before && (await updateLead(db, id, input));
     if (!saved) return GONE;
+    if (before.status !== input.status)
+      await log({ action: 'lead_status_changed', target: id, detail: { from: before.status, to: input.status } });
+    // Only that the notes changed: their text is the broker's notes about a customer.
+    if (before.notes !== input.notes) await log({ action: 'lead_notes_changed', target: id });
     if (saved.queued) wakeOutbox();
     return detail(db, id, { title: '✅ Lead Saved' });
   },
@@ -51,8 +64,13 @@ export const updateLeadAction = adminAction(
 
 export const retryNotificationAction = adminAction(
   byId,
-  async ({ id }, { db }) => {
-    if (!(await retryNotification(db, id))) return fail('❌ Nothing To Retry', 'This notification is not waiting or failing.');
+  async ({ id }, { db, log }) => {
+    const retried = await db.transaction().execute(async (trx) => {
+      const made = await retryNotification(trx, id);
+      if (made) await log({ action: 'notification_retried', target: id }, trx);
+      return made;
+    });
+    if (!retried) return fail('❌ Nothing To Retry', 'This notification is not waiting or failing.');
     wakeOutbox();
     return detail(db, id, { title: '📨 Retrying Now', message: 'The notification is being sent again.' });
   },
@@ -61,8 +79,10 @@ export const retryNotificationAction = adminAction(
 
 export const notSpamAction = adminAction(
   byId,
-  async ({ id }, { db }) => {
-    if ((await markNotSpam(db, id)) === 'not-found') return GONE;
+  async ({ id }, { db, log }) => {
+    const result = await markNotSpam(db, id);
+    if (result === 'not-found') return GONE;
+    if (result === 'queued') await log({ action: 'lead_not_spam', target: id });
     wakeOutbox();
     return detail(db, id, {
       title: '✅ Not Spam',
@@ -74,8 +94,9 @@ export const notSpamAction = adminAction(
 
 export const deleteLeadAction = adminAction(
   byId,
-  async ({ id }, { db }) => {
+  async ({ id }, { db, log }) => {
     if (!(await deleteLead(db, id))) return GONE;
+    await log({ action: 'lead_deleted', target: id });
     logger.info({ event: 'admin.lead_deleted', lead: id }, 'Lead deleted');
     return succeed({ title: '🗑️ Lead Deleted', message: 'The lead and its notification history were removed.' });
   },

@@ -1,16 +1,20 @@
 import type { Metadata } from 'next';
 import { AccountSections } from '@/components/admin/account/account-sections';
+import { ActivityLogSection } from '@/components/admin/activity/activity-log-section';
 import { sectionTitle } from '@/components/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 
 export const metadata: Metadata = { title: sectionTitle('Security') };
 
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
 /** Security (owner only): the owner's own account, then what the owner sets for everyone. */
-export default async function SecurityPage() {
+export default async function SecurityPage({ searchParams }: { searchParams: SearchParams }) {
   const context = await adminPageContext('security');
   return (
     <div className="space-y-12">
       <AccountSections context={context} />
+      <ActivityLogSection context={context} searchParams={searchParams} />
     </div>
   );
 }
