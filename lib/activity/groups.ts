@@ -40,7 +40,14 @@ export const ACTIVITY_GROUPS = {
   },
   leads: {
     label: 'Leads',
-    actions: ['lead_viewed', 'lead_status_changed', 'lead_notes_changed', 'lead_not_spam', 'lead_deleted', 'notification_retried'],
+    actions: [
+      'lead_viewed',
+      'lead_status_changed',
+      'lead_notes_changed',
+      'lead_not_spam',
+      'lead_deleted',
+      'notification_retried',
+    ],
   },
   exports: {
     label: 'Exports',

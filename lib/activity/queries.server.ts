@@ -67,7 +67,11 @@ export async function activityPage(db: DB, filter: ActivityFilter, pageSize = AC
   let query = filteredActivity(db, filter).select(COLUMNS);
   if (filter.older) query = query.where(before(filter.older));
   if (filter.newer) query = query.where(after(filter.newer));
-  const rows = await query.orderBy('at', order).orderBy('id', order).limit(pageSize + 1).execute();
+  const rows = await query
+    .orderBy('at', order)
+    .orderBy('id', order)
+    .limit(pageSize + 1)
+    .execute();
   const more = rows.length > pageSize;
   // Back at the top: the newest page, full, as the first visit showed it.
   if (upwards && !more) return activityPage(db, { ...filter, newer: undefined }, pageSize);

@@ -16,7 +16,8 @@ export function activityCutoff(now: Date, months: number): Date {
 
 /** Deletes the entries older than the cutoff; returns how many went. */
 export async function purgeActivityLog(db: DB, now: Date, months: number): Promise<number> {
-  if (!Number.isInteger(months) || months < 1) throw new RangeError(`Activity log retention must be 1 month or more, not ${months}.`);
+  if (!Number.isInteger(months) || months < 1)
+    throw new RangeError(`Activity log retention must be 1 month or more, not ${months}.`);
   const result = await db
     .deleteFrom('activity_log')
     .where('at', '<', activityCutoff(now, months).toISOString())

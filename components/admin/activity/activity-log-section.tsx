@@ -31,7 +31,13 @@ const sectionHref = (query: string) => (query ? `/admin/security?${query}#activi
  * FTC Safeguards Rule asks a broker to monitor; filtered and paged on the server from the
  * page's address, exported as CSV.
  */
-export async function ActivityLogSection({ context, searchParams }: { context: AdminContext; searchParams: Promise<SearchParams> }) {
+export async function ActivityLogSection({
+  context,
+  searchParams,
+}: {
+  context: AdminContext;
+  searchParams: Promise<SearchParams>;
+}) {
   if (!can(context.account.role, 'security')) return null;
   const params = toUrlParams(await searchParams);
   const parsed = parseActivityParams(params);
@@ -49,7 +55,11 @@ export async function ActivityLogSection({ context, searchParams }: { context: A
         )}
       </div>
       <ActivityFilters filter={parsed.success ? parsed.data : {}} actors={actors} />
-      {parsed.success ? <ActivityResults context={context} filter={parsed.data} /> : <InvalidFilter params={params} issues={parsed.error.issues} />}
+      {parsed.success ? (
+        <ActivityResults context={context} filter={parsed.data} />
+      ) : (
+        <InvalidFilter params={params} issues={parsed.error.issues} />
+      )}
     </section>
   );
 }
@@ -90,7 +100,13 @@ async function ActivityResults({ context, filter }: { context: AdminContext; fil
   );
 }
 
-function InvalidFilter({ params, issues }: { params: URLSearchParams; issues: readonly { path: PropertyKey[]; message: string }[] }) {
+function InvalidFilter({
+  params,
+  issues,
+}: {
+  params: URLSearchParams;
+  issues: readonly { path: PropertyKey[]; message: string }[];
+}) {
   const problems = Object.entries(fieldErrorsOf(issues));
   return (
     <div role="alert" className="space-y-2 rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-950">

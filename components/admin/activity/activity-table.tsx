@@ -5,7 +5,12 @@ import { formatLogTime } from './styles';
 /** One page of entries: who did what to which row, when, and from which address. */
 export function ActivityTable({ entries }: { entries: ActivityLogEntry[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label="Activity log entries" tabIndex={0}>
+    <div
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+      role="region"
+      aria-label="Activity log entries"
+      tabIndex={0}
+    >
       <table className="w-full text-left text-sm">
         <caption className="p-3 text-left text-slate-700">
           What each account did, newest first. Times are in UTC; the client address is the one the request came from.
