@@ -62,6 +62,7 @@ const envSchema = z
     LEAD_RATE_LIMIT: wholeNumber(1, 100_000, 10),
     LEAD_RATE_WINDOW_MINUTES: wholeNumber(1, 60 * 24, 10),
     VITALS_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 60),
+    ACTIVITY_LOG_RETENTION_MONTHS: wholeNumber(1, 1200, 24),
     SMTP_URL: z
       .string()
       .trim()

@@ -12,7 +12,8 @@ import type { LeadUpdate } from './filter';
 /**
  * The owner's writes to leads. Status 'spam' and the is_spam flag move together: marking a lead
  * spam files it in the spam folder and skips its unsent notification; 'Not spam' takes it out
- * and queues the notification the filters skipped, so the broker gets the e-mail then.
+ * and queues the notification the filters skipped, so the broker gets the e-mail then. Each write
+ * is the lead's last activity, from which its retention counts (lib/retention/).
  */
 
 export type NotSpamResult = 'queued' | 'unchanged' | 'not-found';
@@ -26,7 +27,7 @@ export async function markNotSpam(db: DB, id: string, now = new Date(), status: 
     if (Number(row.is_spam) !== 1) return 'unchanged';
     await trx
       .updateTable('leads')
-      .set({ is_spam: 0, spam_reason: null, status: status === 'spam' ? 'new' : status })
+      .set({ is_spam: 0, spam_reason: null, status: status === 'spam' ? 'new' : status, last_activity_at: now.toISOString() })
       .where('id', '=', id)
       .execute();
     await queueSkippedNotifications(trx, lead(id), now);
@@ -48,6 +49,7 @@ export async function updateLead(db: DB, id: string, input: LeadUpdate, now = ne
           is_spam: 1,
           spam_reason: eb.fn.coalesce('spam_reason', eb.val('owner')),
           notes: input.notes,
+          last_activity_at: now.toISOString(),
         }))
         .where('id', '=', id)
         .execute();
@@ -55,7 +57,11 @@ export async function updateLead(db: DB, id: string, input: LeadUpdate, now = ne
     });
   } else {
     if (Number(row.is_spam) === 1) queued = (await markNotSpam(db, id, now, input.status)) === 'queued';
-    await db.updateTable('leads').set({ status: input.status, notes: input.notes }).where('id', '=', id).execute();
+    await db
+      .updateTable('leads')
+      .set({ status: input.status, notes: input.notes, last_activity_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
   return { queued };
 }
