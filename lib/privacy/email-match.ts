@@ -18,36 +18,34 @@ export const personEmailSchema = z
   .refine((value) => value.includes('@'), { error: 'Enter an e-mail address (it contains an @).' })
   .transform((value) => value.toLowerCase());
 
-/** Characters that continue an address on its left (local part) or right (domain). */
-const LEFT = /[\p{L}\p{N}._%+'-]/u;
-const RIGHT = /[\p{L}\p{N}_-]/u;
-
-function standsAlone(text: string, at: number, length: number): boolean {
-  const before = text[at - 1];
-  const after = text[at + length];
-  if (before !== undefined && LEFT.test(before)) return false;
-  if (after === undefined) return true;
-  // A trailing dot ends a sentence, unless the domain goes on after it.
-  if (after === '.') return !RIGHT.test(text[at + length + 1] ?? '');
-  return !RIGHT.test(after);
-}
-
 /** The forms an address takes in stored text: as typed, and inside a JSON string. */
 function storedForms(email: string): string[] {
   const escaped = JSON.stringify(email).slice(1, -1);
   return escaped === email ? [email] : [email, escaped];
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Any stored form of the address, in any case, standing on its own: no address character just
+ * before it, none just after, and no dot followed by more domain (a dot that ends a sentence is fine).
+ */
+function emailPattern(email: string): RegExp {
+  const forms = storedForms(email).map(escapeRegExp).join('|');
+  return new RegExp(`(?<![\\p{L}\\p{N}._%+'-])(?:${forms})(?![\\p{L}\\p{N}_-])(?!\\.[\\p{L}\\p{N}_-])`, 'giu');
+}
+
 /** True when `text` holds the (lower-cased) e-mail address, in any case, standing on its own. */
 export function holdsEmail(text: string | null | undefined, email: string): boolean {
-  if (!text) return false;
-  const haystack = text.toLowerCase();
-  for (const needle of storedForms(email)) {
-    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
-      if (standsAlone(haystack, at, needle.length)) return true;
-    }
-  }
-  return false;
+  return Boolean(text) && emailPattern(email).test(text!);
+}
+
+/** What takes the address's place in someone else's record that named it. */
+export const REDACTED = '[e-mail deleted]';
+
+/** `text` with every occurrence of the address replaced (it stays valid JSON if it was). */
+export function redactEmail(text: string, email: string): string {
+  return text.replace(emailPattern(email), REDACTED);
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import { AccountSections } from '@/components/admin/account/account-sections';
+import { PrivacyRequests } from '@/components/admin/privacy/privacy-requests';
+import { RetentionSection } from '@/components/admin/privacy/retention-section';
 import { sectionTitle } from '@/components/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 
@@ -11,6 +13,8 @@ export default async function SecurityPage() {
   return (
     <div className="space-y-12">
       <AccountSections context={context} />
+      <RetentionSection context={context} />
+      <PrivacyRequests />
     </div>
   );
 }
