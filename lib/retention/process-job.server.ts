@@ -7,7 +7,8 @@ import { runDailyRetention } from './daily-job.server';
 
 /**
  * The process's one retention scheduler (lib/runtime/process-singleton.ts, as the outbox worker):
- * started by the start-up route, stopped by the server's graceful stop, never during `next build`.
+ * started and stopped by the server itself (server/serve.ts), so no route handler or Server Action
+ * reaches the deletions it makes, and never during `next build`.
  * It checks at start and then every hour; the day's claim in the database
  * (./daily-claim.server.ts) makes one check a day, on one instance, do the work.
  */

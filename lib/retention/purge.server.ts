@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { purgeActivityLog } from '../activity/purge.server';
+import { purgeActivityLog } from '../activity/retention.server';
 import type { DB } from '../db/connect.server';
 import type { Database } from '../db/schema';
 import { deleteLeadsById, ID_CHUNK, scrubDeletedText } from './erase.server';
@@ -18,7 +18,7 @@ export interface PurgeOptions {
   now: Date;
   /** 'Keep leads for' N months after their last activity (./settings.server.ts). */
   leadMonths: number;
-  /** How long the activity log is kept (lib/activity/purge.server.ts). */
+  /** How long the activity log is kept (lib/activity/retention.server.ts). */
   activityLogMonths: number;
   /** Asked between batches: true stops the purge (the server is stopping). */
   stopped?: () => boolean;

@@ -4,14 +4,12 @@ import { ALL_CACHE_TAGS } from '@/lib/cache/tags';
 import { readSiteContent } from '@/lib/content/queries.server';
 import { getDb } from '@/lib/db/index.server';
 import { ensureOutboxWorker } from '@/lib/notifications/process-worker.server';
-import { ensureRetentionJob } from '@/lib/retention/process-job.server';
 import { isServerCall } from '@/lib/runtime/server-call';
 
 /**
  * Called once by the server (server/internal-calls.ts) before it admits visitors, after it has migrated
  * the database: proves the stored content is readable by this release, expires every cached page,
- * so nothing prerendered at build time is ever served stale, and starts the notification worker
- * and the daily retention job.
+ * so nothing prerendered at build time is ever served stale, and starts the notification worker.
  * Any other caller gets a 404: only the server can mark its own call (lib/runtime/server-call.ts).
  */
 export async function POST(request: Request) {
@@ -26,6 +24,5 @@ export async function POST(request: Request) {
   for (const tag of ALL_CACHE_TAGS) revalidateTag(tag, { expire: 0 });
   // Deliver the notifications left waiting by the previous run (or by a missing transport).
   ensureOutboxWorker();
-  ensureRetentionJob();
   return Response.json({ ok: true });
 }
