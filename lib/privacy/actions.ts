@@ -7,7 +7,7 @@ import { logger } from '../log.server';
 import { deletePersonData } from './delete.server';
 import { personEmailSchema } from './email-match';
 import { exportPersonData } from './export.server';
-import { touchedRows as total } from './counts';
+import { deletedRows, touchedRows as total } from './counts';
 import { countRecords, findPersonRecords } from './find.server';
 
 /**
@@ -31,9 +31,9 @@ export const exportPersonDataAction = adminAction(
     const day = data.exportedAt.slice(0, 10);
     return succeed({
       title: '✅ Data Exported',
-      message: total(data.counts)
+      message: deletedRows(data.counts)
         ? 'The file holds every record of this e-mail address.'
-        : 'No record holds this e-mail address.',
+        : 'No record of this e-mail address is stored.',
       data: { fileName: `privacy-export-${day}.json`, json: JSON.stringify(data, null, 2) },
     });
   },
