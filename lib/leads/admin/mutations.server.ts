@@ -7,6 +7,7 @@ import {
   skipNotifications,
 } from '../../notifications/outbox.server';
 import type { Subject } from '../../notifications/types';
+import { scrubDeletedText } from '../../retention/erase.server';
 import type { LeadUpdate } from './filter';
 
 /**
@@ -74,11 +75,13 @@ export async function retryNotification(db: DB, leadId: string, now = new Date()
   return (await retryNotifications(db, lead(leadId), now)) > 0;
 }
 
-/** Deletes a lead with its notification and attempts in one transaction, for privacy requests. */
+/** Deletes a lead with its notification and attempts in one transaction, leaving no copy in the search index. */
 export async function deleteLead(db: DB, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const deleted = await db.transaction().execute(async (trx) => {
     await deleteNotifications(trx, lead(id));
     const result = await trx.deleteFrom('leads').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   });
+  if (deleted) await scrubDeletedText(db);
+  return deleted;
 }
