@@ -255,7 +255,14 @@ describe.each(testEngines(openSqlite, openPostgres))('retention on %s', (_engine
     const stale = await recordLead(db, application('Seven Months', 'seven@example.com'), monthsBefore(NOW, 7));
     const recent = await recordLead(db, application('Five Months', 'five@example.com'), monthsBefore(NOW, 5));
     const revived = await recordLead(db, application('Old But Busy', 'busy@example.com'), monthsBefore(NOW, 30));
+    const lastActivity = async (id: string) =>
+      await db.selectFrom('leads').select(['created_at', 'last_activity_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await lastActivity(revived.id)).toEqual({
+      created_at: monthsBefore(NOW, 30).toISOString(),
+      last_activity_at: monthsBefore(NOW, 30).toISOString(),
+    });
     await updateLead(db, revived.id, { status: 'contacted', notes: '' }, monthsBefore(NOW, 2));
+    expect((await lastActivity(revived.id)).last_activity_at).toBe(monthsBefore(NOW, 2).toISOString());
 
     const run = await runDailyRetention(db, { now: NOW, activityLogMonths: 24 });
     expect(run.ran && run.counts.leads).toBe(1);
