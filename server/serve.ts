@@ -7,6 +7,7 @@ import type { CacheTagName } from '../lib/cache/tags';
 import { closeDb } from '../lib/db/index.server';
 import { logger } from '../lib/log.server';
 import { stopOutboxWorker } from '../lib/notifications/process-worker.server';
+import { ensureRetentionJob, stopRetentionJob } from '../lib/retention/process-job.server';
 import { inFlightRequests } from '../lib/runtime/in-flight-requests';
 import { markLaunchedByServer } from '../lib/runtime/launched-by-server';
 import { failStart } from './config';
@@ -43,9 +44,9 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   const serverToken = randomBytes(32).toString('hex');
   const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, serverToken, collector });
   const server = createServer(handler);
-  // What runs once the requests in flight are answered: the outbox finishes its send, the cache
-  // sync stops (once started), then the database is closed.
-  const stopping: (() => Promise<unknown>)[] = [() => app.close(), stopOutboxWorker];
+  // What runs once the requests in flight are answered: the outbox finishes its send, the retention
+  // job its batch, the cache sync stops (once started), then the database is closed.
+  const stopping: (() => Promise<unknown>)[] = [() => app.close(), stopOutboxWorker, stopRetentionJob];
   const stop = gracefulStop(server, {
     finish: async () => {
       await Promise.allSettled(stopping.map((stopOne) => stopOne()));
@@ -76,6 +77,8 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   };
   const cacheSync = startCacheSync({ databaseUrl: env.DATABASE_URL, expire: expireHere });
   stopping.push(() => cacheSync.stop());
+  // Started here rather than by the start-up route: no route handler reaches the activity log's purge.
+  ensureRetentionJob();
   admit();
   logger.info({ database: env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@'), dev }, `Serving ${env.SITE_URL} on port ${env.PORT}`);
 

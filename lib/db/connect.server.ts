@@ -35,6 +35,8 @@ function openSqlite(path: string, log?: (event: LogEvent) => void): DB {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Deleted leads and privacy deletions must leave no copy in the file: freed pages and cells are zeroed.
+  sqlite.pragma('secure_delete = ON');
   // The Leads tab's searches read thousands of rows by rowid; a 32 MB page cache and reads through
   // a memory map (256 MB) instead of a system call per page cut its slowest query by a third
   // (`npm run bench:leads`, docs/performance.md).

@@ -4,4 +4,8 @@ export const MetaKey = {
   seededAt: 'seeded_at',
   /** The last change to any rate, deletions included (the rates page's 'Last updated'). */
   ratesChangedAt: 'rates_changed_at',
+  /** 'Keep leads for' N months after their last activity (lib/retention/settings.server.ts). */
+  leadRetentionMonths: 'lead_retention_months',
+  /** The UTC day (YYYY-MM-DD) the daily retention job last ran: its claim (lib/retention/daily-claim.server.ts). */
+  retentionRunDay: 'retention_run_day',
 } as const;

@@ -118,7 +118,8 @@ async function takeTurnsPerAddress(trx: DB, addresses: Set<string>): Promise<voi
  */
 export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]): Promise<string[]> {
   if (leads.length === 0) return [];
-  const rows = leads.map(({ lead, now }) => leadRow(lead, now));
+  // Arrival is a lead's first activity: retention counts from its last (lib/retention/).
+  const rows = leads.map(({ lead, now }) => ({ ...leadRow(lead, now), last_activity_at: now.toISOString() }));
   await trx.insertInto('leads').values(rows).execute();
   await addNotifications(
     trx,

@@ -7,12 +7,14 @@ import {
   skipNotifications,
 } from '../../notifications/outbox.server';
 import type { Subject } from '../../notifications/types';
+import { scrubDeletedText } from '../../retention/erase.server';
 import type { LeadUpdate } from './filter';
 
 /**
  * The owner's writes to leads. Status 'spam' and the is_spam flag move together: marking a lead
  * spam files it in the spam folder and skips its unsent notification; 'Not spam' takes it out
- * and queues the notification the filters skipped, so the broker gets the e-mail then.
+ * and queues the notification the filters skipped, so the broker gets the e-mail then. Each write
+ * is the lead's last activity, from which its retention counts (lib/retention/).
  */
 
 export type NotSpamResult = 'queued' | 'unchanged' | 'not-found';
@@ -26,7 +28,7 @@ export async function markNotSpam(db: DB, id: string, now = new Date(), status: 
     if (Number(row.is_spam) !== 1) return 'unchanged';
     await trx
       .updateTable('leads')
-      .set({ is_spam: 0, spam_reason: null, status: status === 'spam' ? 'new' : status })
+      .set({ is_spam: 0, spam_reason: null, status: status === 'spam' ? 'new' : status, last_activity_at: now.toISOString() })
       .where('id', '=', id)
       .execute();
     await queueSkippedNotifications(trx, lead(id), now);
@@ -48,6 +50,7 @@ export async function updateLead(db: DB, id: string, input: LeadUpdate, now = ne
           is_spam: 1,
           spam_reason: eb.fn.coalesce('spam_reason', eb.val('owner')),
           notes: input.notes,
+          last_activity_at: now.toISOString(),
         }))
         .where('id', '=', id)
         .execute();
@@ -55,7 +58,11 @@ export async function updateLead(db: DB, id: string, input: LeadUpdate, now = ne
     });
   } else {
     if (Number(row.is_spam) === 1) queued = (await markNotSpam(db, id, now, input.status)) === 'queued';
-    await db.updateTable('leads').set({ status: input.status, notes: input.notes }).where('id', '=', id).execute();
+    await db
+      .updateTable('leads')
+      .set({ status: input.status, notes: input.notes, last_activity_at: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
   return { queued };
 }
@@ -68,11 +75,13 @@ export async function retryNotification(db: DB, leadId: string, now = new Date()
   return (await retryNotifications(db, lead(leadId), now)) > 0;
 }
 
-/** Deletes a lead with its notification and attempts in one transaction, for privacy requests. */
+/** Deletes a lead with its notification and attempts in one transaction, leaving no copy in the search index. */
 export async function deleteLead(db: DB, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const deleted = await db.transaction().execute(async (trx) => {
     await deleteNotifications(trx, lead(id));
     const result = await trx.deleteFrom('leads').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
   });
+  if (deleted) await scrubDeletedText(db);
+  return deleted;
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { AccountSections } from '@/components/admin/account/account-sections';
 import { ActivityLogSection } from '@/components/admin/activity/activity-log-section';
+import { PrivacyRequests } from '@/components/admin/privacy/privacy-requests';
+import { RetentionSection } from '@/components/admin/privacy/retention-section';
 import { sectionTitle } from '@/components/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 
@@ -14,6 +16,8 @@ export default async function SecurityPage({ searchParams }: { searchParams: Sea
   return (
     <div className="space-y-12">
       <AccountSections context={context} />
+      <RetentionSection context={context} />
+      <PrivacyRequests />
       <ActivityLogSection context={context} searchParams={searchParams} />
     </div>
   );

@@ -1,0 +1,151 @@
+import 'server-only';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { DB } from '../db/connect.server';
+import { chunks } from '../retention/erase.server';
+import type { PersonCounts } from './counts';
+import { holdsEmail, likeFragment, likePattern } from './email-match';
+
+/**
+ * Everything stored about one person, found by e-mail address (CCPA 'right to know' and 'right
+ * to delete'). Their own records: the leads they sent with that address, their payments and the
+ * Stripe events of those, every notification of those or whose e-mail names the address (an
+ * invitation sent to it), with its delivery attempts, and invitations to the address. Other
+ * people's records that only mention the address (a contact message naming a spouse's e-mail)
+ * are theirs: not exported, and on deletion the address is cut out of them (./delete.server.ts).
+ * SQL narrows the rows by a fragment of the address; holdsEmail decides (./email-match.ts).
+ */
+
+export interface PersonRecords {
+  leadIds: string[];
+  paymentIds: string[];
+  checkoutSessionIds: string[];
+  paymentEventIds: string[];
+  notificationIds: string[];
+  /** The attempts of those notifications. */
+  attemptIds: string[];
+  inviteIds: string[];
+  challengeIds: string[];
+  /** Other people's rows whose text names the address. */
+  mentions: Mention[];
+}
+
+/** A text column of someone else's row that names the address. */
+export interface Mention {
+  table: 'leads' | 'notifications' | 'notification_attempts' | 'payments';
+  id: string;
+  columns: string[];
+}
+
+export function countRecords(records: PersonRecords): PersonCounts {
+  return {
+    leads: records.leadIds.length,
+    notifications: records.notificationIds.length,
+    notificationAttempts: records.attemptIds.length,
+    payments: records.paymentIds.length,
+    paymentEvents: records.paymentEventIds.length,
+    invites: records.inviteIds.length,
+    signInSteps: records.challengeIds.length,
+    mentions: records.mentions.length,
+  };
+}
+
+type Row = Record<string, unknown> & { id: string };
+
+/** Rows of `table` whose `columns` hold the address (narrowed by SQL, decided here), with `extra` columns read too. */
+async function rowsNaming(
+  db: DB,
+  email: string,
+  table: Mention['table'] | 'invites' | 'auth_challenges',
+  columns: string[],
+  extra: string[] = [],
+) {
+  const fragment = likeFragment(email);
+  const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${likePattern(fragment!)} escape '\\'`;
+  const narrowed: Expression<SqlBool> = fragment
+    ? sql<SqlBool>`(${sql.join(columns.map(like), sql` or `)})`
+    : sql<SqlBool>`1 = 1`;
+  const rows = (
+    await sql<Row>`select ${sql.join(['id', ...columns, ...extra].map((c) => sql.ref(c)))} from ${sql.table(table)} where ${narrowed}`.execute(
+      db,
+    )
+  ).rows;
+  return rows
+    .map((row) => ({ id: row.id, columns: columns.filter((c) => holdsEmail(row[c] as string | null, email)), row }))
+    .filter((match) => match.columns.length > 0);
+}
+
+async function idsWhereIn(ids: string[], query: (part: string[]) => Promise<{ id: string }[]>): Promise<string[]> {
+  const found: string[] = [];
+  for (const part of chunks(ids)) found.push(...(await query(part)).map((row) => row.id));
+  return found;
+}
+
+export async function findPersonRecords(db: DB, email: string): Promise<PersonRecords> {
+  const mentions: Mention[] = [];
+  const mention = (table: Mention['table']) => (m: { id: string; columns: string[] }) =>
+    mentions.push({ table, id: m.id, columns: m.columns });
+
+  const leads = await rowsNaming(db, email, 'leads', ['email', 'name', 'fields', 'notes', 'search']);
+  const own = (m: { columns: string[] }) => m.columns.includes('email');
+  leads.filter((m) => !own(m)).forEach(mention('leads'));
+  const leadIds = leads.filter(own).map((m) => m.id);
+
+  const payments = await rowsNaming(db, email, 'payments', ['customer_email', 'customer_name'], ['checkout_session_id']);
+  payments.filter((m) => !m.columns.includes('customer_email')).forEach(mention('payments'));
+  const ownPayments = payments.filter((m) => m.columns.includes('customer_email'));
+  const paymentIds = ownPayments.map((m) => m.id);
+  const checkoutSessionIds = ownPayments.map((m) => String(m.row.checkout_session_id));
+  const paymentEventIds = await idsWhereIn(checkoutSessionIds, (part) =>
+    db.selectFrom('payment_events').select('id').where('checkout_session_id', 'in', part).execute(),
+  );
+
+  // Notifications of the person's leads and payments, then any other that names the address:
+  // the person's own unless it tells of someone else's lead or payment that stays.
+  const subjects = new Set([...leadIds.map((id) => `lead:${id}`), ...paymentIds.map((id) => `payment:${id}`)]);
+  const notificationIds = new Set<string>();
+  for (const [type, ids] of [
+    ['lead', leadIds],
+    ['payment', paymentIds],
+  ] as const)
+    for (const id of await idsWhereIn(ids, (part) =>
+      db.selectFrom('notifications').select('id').where('subject_type', '=', type).where('subject_id', 'in', part).execute(),
+    ))
+      notificationIds.add(id);
+  const others = new Set([...leads.filter((m) => !own(m)).map((m) => `lead:${m.id}`)]);
+  for (const n of await rowsNaming(db, email, 'notifications', ['payload', 'last_error'], ['subject_type', 'subject_id'])) {
+    const subject = `${String(n.row.subject_type)}:${String(n.row.subject_id)}`;
+    if (notificationIds.has(n.id) || subjects.has(subject)) continue;
+    if (others.has(subject) || (await subjectStays(db, String(n.row.subject_type), String(n.row.subject_id))))
+      mention('notifications')(n);
+    else notificationIds.add(n.id);
+  }
+
+  const attemptIds = await idsWhereIn([...notificationIds], (part) =>
+    db.selectFrom('notification_attempts').select('id').where('notification_id', 'in', part).execute(),
+  );
+  const ownAttempts = new Set(attemptIds);
+  (await rowsNaming(db, email, 'notification_attempts', ['error']))
+    .filter((m) => !ownAttempts.has(m.id))
+    .forEach(mention('notification_attempts'));
+
+  const invites = await rowsNaming(db, email, 'invites', ['email']);
+  const challenges = await rowsNaming(db, email, 'auth_challenges', ['data']);
+  return {
+    leadIds,
+    paymentIds,
+    checkoutSessionIds,
+    paymentEventIds,
+    notificationIds: [...notificationIds],
+    attemptIds,
+    inviteIds: invites.map((m) => m.id),
+    challengeIds: challenges.map((m) => m.id),
+    mentions,
+  };
+}
+
+/** Whether a notification's subject is a lead or payment that is not the person's (it stays). */
+async function subjectStays(db: DB, type: string, id: string): Promise<boolean> {
+  if (type === 'lead') return Boolean(await db.selectFrom('leads').select('id').where('id', '=', id).executeTakeFirst());
+  if (type === 'payment') return Boolean(await db.selectFrom('payments').select('id').where('id', '=', id).executeTakeFirst());
+  return false;
+}

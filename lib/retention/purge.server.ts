@@ -1,0 +1,111 @@
+import 'server-only';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { purgeActivityLog } from '../activity/retention.server';
+import type { DB } from '../db/connect.server';
+import type { Database } from '../db/schema';
+import { deleteLeadsById, ID_CHUNK, scrubDeletedText } from './erase.server';
+import { daysBefore, INVITE_DAYS, monthsBefore, SIGN_IN_ATTEMPT_DAYS, SPAM_DAYS } from './policy';
+
+/**
+ * What the daily job deletes (./daily-job.server.ts decides when): leads past the owner's
+ * retention after their last activity, spam 30 days after it arrived, each with its notifications
+ * and their attempts; the short-lived sign-in state; old invitations; and activity log entries
+ * past theirs. Leads go in batches of their own transactions, so lead submissions never wait
+ * long behind the job, and the job can stop between batches when the server stops.
+ */
+
+export interface PurgeOptions {
+  now: Date;
+  /** 'Keep leads for' N months after their last activity (./settings.server.ts). */
+  leadMonths: number;
+  /** How long the activity log is kept (lib/activity/retention.server.ts). */
+  activityLogMonths: number;
+  /** Asked between batches: true stops the purge (the server is stopping). */
+  stopped?: () => boolean;
+}
+
+export interface PurgeCounts {
+  leads: number;
+  spam: number;
+  notifications: number;
+  notificationAttempts: number;
+  authChallenges: number;
+  invites: number;
+  signInAttempts: number;
+  activityLog: number;
+}
+
+export const emptyCounts = (): PurgeCounts => ({
+  leads: 0,
+  spam: 0,
+  notifications: 0,
+  notificationAttempts: 0,
+  authChallenges: 0,
+  invites: 0,
+  signInAttempts: 0,
+  activityLog: 0,
+});
+
+export const totalPurged = (counts: PurgeCounts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
+
+type LeadFilter = (eb: ExpressionBuilder<Database, 'leads'>) => Expression<SqlBool>;
+
+const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+
+/** Deletes the leads a filter picks, in batches, adding to `counts`; false when told to stop midway. */
+async function purgeLeads(db: DB, expired: LeadFilter, kind: 'leads' | 'spam', counts: PurgeCounts, options: PurgeOptions) {
+  for (;;) {
+    if (options.stopped?.()) return false;
+    const batch = await db.transaction().execute(async (trx) => {
+      const ids = (await trx.selectFrom('leads').select('id').where(expired).limit(ID_CHUNK).execute()).map((row) => row.id);
+      return deleteLeadsById(trx, ids);
+    });
+    counts[kind] += batch.leads;
+    counts.notifications += batch.notifications;
+    counts.notificationAttempts += batch.attempts;
+    if (batch.leads < ID_CHUNK) return true;
+  }
+}
+
+/**
+ * Deletes everything expired at `now`, adding what went to `counts` as it goes (so a caller can
+ * report a run that failed midway). Returns false when stopped before the end: run it again.
+ */
+export async function purgeExpired(db: DB, options: PurgeOptions, counts: PurgeCounts = emptyCounts()): Promise<boolean> {
+  const { now } = options;
+  const leadCutoff = monthsBefore(now, options.leadMonths).toISOString();
+  // Written as an OR rather than COALESCE(last_activity_at, created_at) so the index on
+  // last_activity_at serves it; rows from before migration 0011 were backfilled, none is null.
+  const inactive: LeadFilter = (eb) =>
+    eb.or([
+      eb('last_activity_at', '<', leadCutoff),
+      eb.and([eb('last_activity_at', 'is', null), eb('created_at', '<', leadCutoff)]),
+    ]);
+  const spamCutoff = daysBefore(now, SPAM_DAYS).toISOString();
+  const oldSpam: LeadFilter = (eb) => eb.and([eb('is_spam', '=', 1), eb('created_at', '<', spamCutoff)]);
+
+  const finished =
+    (await purgeLeads(db, inactive, 'leads', counts, options)) && (await purgeLeads(db, oldSpam, 'spam', counts, options));
+  if (counts.leads + counts.spam > 0) await scrubDeletedText(db);
+  if (!finished) return false;
+
+  const stamp = now.toISOString();
+  const inviteCutoff = daysBefore(now, INVITE_DAYS).toISOString();
+  counts.authChallenges += deleted(
+    await db.deleteFrom('auth_challenges').where('expires_at', '<', stamp).executeTakeFirstOrThrow(),
+  );
+  counts.invites += deleted(
+    await db
+      .deleteFrom('invites')
+      .where((eb) => eb.or([eb('accepted_at', '<', inviteCutoff), eb('expires_at', '<', inviteCutoff)]))
+      .executeTakeFirstOrThrow(),
+  );
+  counts.signInAttempts += deleted(
+    await db
+      .deleteFrom('sign_in_attempts')
+      .where('attempted_at', '<', daysBefore(now, SIGN_IN_ATTEMPT_DAYS).toISOString())
+      .executeTakeFirstOrThrow(),
+  );
+  counts.activityLog += await purgeActivityLog(db, now, options.activityLogMonths);
+  return true;
+}
