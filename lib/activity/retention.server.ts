@@ -1,5 +1,6 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
+import { monthsBefore } from '../retention/policy';
 
 /**
  * The log's own retention: entries older than `months` (ACTIVITY_LOG_RETENTION_MONTHS, 24 by
@@ -7,11 +8,9 @@ import type { DB } from '../db/connect.server';
  * code, and no route or Server Action reaches it (tests/e2e/admin-activity.spec.ts walks them).
  */
 
-/** The first instant kept: `months` calendar months (UTC) before `now`. */
+/** The first instant kept: `months` calendar months (UTC) before `now` (31 March - 1 = 28/29 February). */
 export function activityCutoff(now: Date, months: number): Date {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
-  return cutoff;
+  return monthsBefore(now, months);
 }
 
 /** Deletes the entries older than the cutoff; returns how many went. */
