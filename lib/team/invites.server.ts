@@ -1,8 +1,10 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { isRole, type Role } from '../auth/roles';
 import { hashToken } from '../auth/sessions.server';
 import type { DB } from '../db/connect.server';
+import { engineOf } from '../db/engine';
 import { newId } from '../db/ids';
 import { addNotifications, deleteNotifications } from '../notifications/outbox.server';
 import { latestEmailStates } from '../notifications/queries.server';
@@ -42,6 +44,16 @@ async function dropInvites(trx: DB, ids: string[]): Promise<void> {
 }
 
 /**
+ * PostgreSQL: two owners (or two tabs) inviting one address at once would each find no live
+ * invitation in their own transaction. An advisory lock per address, held until commit, makes the
+ * second wait and then see the first's. SQLite has one writer already.
+ */
+async function oneAtATimePerAddress(trx: DB, email: string): Promise<void> {
+  if (engineOf(trx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext('clp.invite_email'), hashtext(${email}))`.execute(trx);
+}
+
+/**
  * Invites `email` as `role`, unless it already has an account or a live invitation. An expired
  * invitation to the same address makes way for the new one.
  */
@@ -51,6 +63,7 @@ export async function createInvite(
   now = new Date(),
 ): Promise<CreateInviteResult> {
   const stamp = now.toISOString();
+  await oneAtATimePerAddress(trx, invite.email);
   const account = await trx.selectFrom('admin_users').select('id').where('email', '=', invite.email).executeTakeFirst();
   if (account) return { ok: false, reason: 'account-exists' };
   const earlier = await trx
@@ -94,6 +107,7 @@ export async function listInvites(db: DB, now = new Date()): Promise<PendingInvi
     .select(['id', 'email', 'role', 'created_at', 'expires_at'])
     .where('accepted_at', 'is', null)
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
   const states = await latestEmailStates(
     db,
@@ -154,8 +168,9 @@ export type AcceptInviteResult =
 
 /**
  * Turns a live invitation into an account: marks it accepted and creates the account in the
- * caller's transaction. The conditional update is what lets only one of two tabs (or instances)
- * accept: the second finds the invitation accepted and gets 'gone'.
+ * caller's transaction. Claiming comes first, as one conditional update, so of two tabs (or
+ * instances) accepting at once the second waits for the first's write and then finds nothing to
+ * claim ('gone').
  */
 export async function acceptInvite(
   trx: DB,
@@ -163,19 +178,23 @@ export async function acceptInvite(
   now = new Date(),
 ): Promise<AcceptInviteResult> {
   const stamp = now.toISOString();
-  const invite = await findLiveInvite(trx, input.token, now);
-  if (!invite) return { ok: false, reason: 'gone' };
-  const taken = await trx.selectFrom('admin_users').select('id').where('email', '=', invite.email).executeTakeFirst();
-  if (taken) return { ok: false, reason: 'account-exists' };
-  const claimed = await trx
+  const invite = await trx
     .updateTable('invites')
     .set({ accepted_at: stamp })
-    .where('id', '=', invite.id)
+    .where('token_hash', '=', hashToken(input.token))
     .where('accepted_at', 'is', null)
+    .where('expires_at', '>', stamp)
+    .returning(['id', 'email', 'role'])
     .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, reason: 'gone' };
+  if (!invite || !isRole(invite.role)) return { ok: false, reason: 'gone' };
+  const email = invite.email.toLowerCase();
+  if (await trx.selectFrom('admin_users').select('id').where('email', '=', email).executeTakeFirst()) {
+    // Joined through another invitation meanwhile: this one stays open for the owner to revoke.
+    await trx.updateTable('invites').set({ accepted_at: null }).where('id', '=', invite.id).execute();
+    return { ok: false, reason: 'account-exists' };
+  }
 
-  const account = { id: newId(), email: invite.email.toLowerCase(), name: input.name, role: invite.role };
+  const account = { id: newId(), email, name: input.name, role: invite.role };
   await trx
     .insertInto('admin_users')
     .values({ ...account, password_hash: input.passwordHash, created_at: stamp, updated_at: stamp })
