@@ -1,6 +1,7 @@
 'use server';
 
 import { cookies } from 'next/headers';
+import { sectionsFor } from '../../components/admin/sections';
 import { redirect } from 'next/navigation';
 import { actorOf, recordActivity } from '../activity/record.server';
 import { formFields } from '../admin/action.server';
@@ -19,18 +20,26 @@ import { acceptInviteSchema, INVITE_GONE } from './schemas';
 export interface AcceptInviteState {
   error: string;
   fieldErrors?: Record<string, string>;
+  /** The name as sent, to fill the field again (the passwords are never sent back). */
+  name?: string;
 }
 
 /**
  * The invitation page's form (a plain form post without JavaScript): creates the account, marks
- * the invitation accepted in the same transaction, signs the new account in and opens the admin.
+ * the invitation accepted in the same transaction, signs the new account in and opens the admin
+ * at the first section its role may open.
  * No session is needed: the link's token is the credential, and it works once.
  */
 export async function acceptInviteAction(_previous: AcceptInviteState | null, formData: FormData): Promise<AcceptInviteState> {
   const parsed = acceptInviteSchema.safeParse(formFields(formData));
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error.issues);
-    return { error: Object.values(fieldErrors)[0] ?? 'Please check the form.', fieldErrors };
+    const name = formData.get('name');
+    return {
+      error: Object.values(fieldErrors)[0] ?? 'Please check the form.',
+      fieldErrors,
+      name: typeof name === 'string' ? name.slice(0, 100) : '',
+    };
   }
   const { token, name, newPassword } = parsed.data;
   const db = await getDb();
@@ -67,5 +76,7 @@ export async function acceptInviteAction(_previous: AcceptInviteState | null, fo
   const jar = await cookies();
   jar.set(sessionCookieName(), session.token, sessionCookieOptions());
   if (can(result.account.role, 'content')) jar.set(OWNER_MARKER_COOKIE, '1', { ...sessionCookieOptions(), httpOnly: false });
-  redirect('/admin');
+  // Straight to the role's first section: /admin's own redirect happens after its response has
+  // begun streaming, which a browser without JavaScript does not follow.
+  redirect(sectionsFor(result.account.role)[0]?.href ?? '/admin/account');
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useEffect, useRef } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/policy';
 import { acceptInviteAction } from '@/lib/team/accept-action';
 import { TextField } from './text-field';
@@ -12,13 +12,19 @@ import { TextField } from './text-field';
 export function AcceptInviteForm({ token, email }: { token: string; email: string }) {
   const [state, action, pending] = useActionState(acceptInviteAction, null, `/invite/${token}`);
   const errors = state?.fieldErrors;
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused submission takes the focus to the first field to fix.
+  useEffect(() => {
+    if (state) formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  }, [state]);
 
   return (
-    <form action={action} noValidate className="mt-6 space-y-4">
+    <form ref={formRef} action={action} noValidate className="mt-6 space-y-4">
       <input type="hidden" name="token" value={token} />
       {/* Read-only, so password managers store the new password under this e-mail. */}
       <TextField name="email" label="Email" type="email" autoComplete="username" defaultValue={email} readOnly />
-      <TextField name="name" label="Your Name" autoComplete="name" error={errors?.name} />
+      {/* React empties the form after each submission: a refused one gets its name back. */}
+      <TextField name="name" label="Your Name" autoComplete="name" defaultValue={state?.name} error={errors?.name} />
       <TextField
         name="newPassword"
         label="Password"

@@ -1,8 +1,12 @@
 import Link from 'next/link';
 import { INVITE_GONE } from '@/lib/team/schemas';
 
-/** An unknown, used or expired invitation link (a 404: the token opens nothing). */
-export default function InviteNotFound() {
+/**
+ * What an unknown, used or expired invitation link shows. Rendered by the page itself rather than
+ * through notFound(): the page streams (Cache Components), so a 404 could not reach the status
+ * line anyway, and a streamed not-found page shows nothing without JavaScript.
+ */
+export function InviteGone() {
   return (
     <div className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-12">
       <div className="rounded-2xl bg-white p-8 shadow-lg">
