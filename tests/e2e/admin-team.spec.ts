@@ -93,6 +93,7 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
   await expectToast(page, '❌ Not Invited', 'That e-mail address already has an invitation waiting.');
   await expect(page.getByRole('form', { name: 'Invite someone' }).getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await expect(inviteRow(page, 'erin@example.com')).toHaveCount(1);
+  await expectNoAxeViolations(page);
 
   // The e-mails go to the invitees (not the broker's mailbox), through the real SMTP peer.
   const erinLink = await invitationLink(smtp.mails, 'erin@example.com');
@@ -101,7 +102,12 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
   expect(smtp.mails.find((m) => m.to.includes('erin@example.com'))!.headers.subject).toBe(
     'Your invitation to the Construction Loan Pros admin',
   );
-  await expect(inviteRow(page, 'erin@example.com')).toContainText('Sent');
+  // Team shows each invitation's delivery, as the worker recorded it.
+  const delivered = () =>
+    withDb(server.databasePath, (db) => db.prepare(`SELECT status FROM notifications WHERE subject_type = 'invite'`).all());
+  await expect.poll(delivered).toEqual([{ status: 'sent' }, { status: 'sent' }]);
+  await page.reload();
+  await expect(inviteRow(page, 'erin@example.com').getByText('Sent', { exact: true })).toBeVisible();
 
   // The editor joins: the form checks the password rules, then signs the account in.
   const editorContext = await browser.newContext();
