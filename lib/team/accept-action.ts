@@ -13,7 +13,8 @@ import { getAdminSession, requestClient, sessionCookieName, sessionCookieOptions
 import { createSession, deleteSession } from '../auth/sessions.server';
 import { getDb } from '../db/index.server';
 import { logger } from '../log.server';
-import { acceptInvite, findLiveInvite } from './invites.server';
+import { acceptInvite } from './accept-invite.server';
+import { findLiveInvite } from './invites.server';
 import { acceptInviteSchema, INVITE_GONE } from './schemas';
 
 /** What the invitation page's form shows after a refused submission. */

@@ -6,7 +6,8 @@ import { migrateToLatest } from '../../lib/db/migrate.server';
 import { newId } from '../../lib/db/ids';
 import type { NotificationMessage } from '../../lib/notifications/messages';
 import { changeRole, removeAccount } from '../../lib/team/accounts.server';
-import { acceptInvite, createInvite, findLiveInvite, listInvites, revokeInvite } from '../../lib/team/invites.server';
+import { acceptInvite } from '../../lib/team/accept-invite.server';
+import { createInvite, findLiveInvite, listInvites, revokeInvite } from '../../lib/team/invites.server';
 import { testEngines } from '../support/engines';
 import { tempPostgres, tempSqlite } from '../support/temp-db';
 
