@@ -34,7 +34,7 @@ const nextConfig: NextConfig = {
     return [
       // Cached public pages share one static policy; admin pages get a nonce policy from proxy.ts.
       {
-        source: '/((?!admin|login).*)',
+        source: '/((?!admin|login|invite/).*)',
         headers: [{ key: 'Content-Security-Policy', value: publicCsp(process.env.NODE_ENV === 'development') }],
       },
       // The contract with the server's pipeline (lib/http/public-page.ts): never sent to browsers.

@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from './lib/auth/session-cookie';
 import { adminCsp } from './lib/http/security-headers';
 
 /**
- * Admin pages (/admin, /login) get a per-request CSP nonce, which Next applies to its own scripts,
+ * Admin pages (/admin, /login, /invite/<token>) get a per-request CSP nonce, which Next applies to its own scripts,
  * and are never cached. An /admin request without any session cookie is sent to /login early;
  * that is a convenience only: every admin page, action and route checks the session itself.
  */
@@ -28,5 +28,5 @@ function withCsp(headers: Headers, csp: string): Headers {
 }
 
 export const config = {
-  matcher: ['/admin', '/admin/:path*', '/login'],
+  matcher: ['/admin', '/admin/:path*', '/login', '/invite/:path*'],
 };

@@ -19,6 +19,23 @@ export const loginSchema = z.object({
   password: z.string().max(PASSWORD_MAX_LENGTH, { error: 'Please check the password and try again.' }),
 });
 
+/**
+ * The rules every new password follows (a change, an invitation's first password): the first
+ * problem with it and its confirmation, or null.
+ */
+export function newPasswordProblem(
+  newPassword: string,
+  confirmPassword: string,
+): { field: 'newPassword' | 'confirmPassword'; message: string } | null {
+  if (newPassword !== confirmPassword)
+    return { field: 'confirmPassword', message: 'Your new password and confirmation do not match.' };
+  if (newPassword.length < PASSWORD_MIN_LENGTH)
+    return { field: 'newPassword', message: `The new password must be at least ${PASSWORD_MIN_LENGTH} characters long.` };
+  if (newPassword.length > PASSWORD_MAX_LENGTH)
+    return { field: 'newPassword', message: `The new password can be at most ${PASSWORD_MAX_LENGTH} characters long.` };
+  return null;
+}
+
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().max(PASSWORD_MAX_LENGTH),
@@ -30,23 +47,8 @@ export const changePasswordSchema = z
       ctx.addIssue({ code: 'custom', path: [], message: 'Please fill out all password fields.' });
       return;
     }
-    if (v.newPassword !== v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Your new password and confirmation do not match.' });
-      return;
-    }
-    if (v.newPassword.length < PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['newPassword'],
-        message: `The new password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-      });
-    } else if (v.newPassword.length > PASSWORD_MAX_LENGTH) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['newPassword'],
-        message: `The new password can be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-      });
-    }
+    const problem = newPasswordProblem(v.newPassword, v.confirmPassword);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

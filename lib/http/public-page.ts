@@ -7,5 +7,5 @@
  */
 export const PUBLIC_PAGE_HEADER = 'x-clp-public-page';
 
-/** Every route but the admin, sign-in, API, Next's assets and uploaded media. */
-export const PUBLIC_PAGE_ROUTES = '/((?!admin|login|api/|_next/|media/).*)';
+/** Every route but the admin, sign-in, invitations, API, Next's assets and uploaded media. */
+export const PUBLIC_PAGE_ROUTES = '/((?!admin|login|invite/|api/|_next/|media/).*)';

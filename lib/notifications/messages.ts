@@ -10,13 +10,15 @@ import type { LeadConsent } from '../leads/types';
  * outbox keeps the message itself (lib/notifications/outbox.server.ts).
  */
 
-/** An e-mail to the broker: the payload of the outbox's 'email' channel, whatever it tells of. */
+/** An e-mail (to the broker unless `to` says otherwise): the payload of the outbox's 'email' channel, whatever it tells of. */
 export interface NotificationMessage {
   subject: string;
   text: string;
   /** The visitor, for the reply address and EmailJS's from_name / from_email. */
   fromName: string;
   fromEmail: string;
+  /** The recipient, when not the broker's mailbox (MAIL_TO): an invitation goes to the invitee. */
+  to?: string;
 }
 
 export interface LeadForMessage {

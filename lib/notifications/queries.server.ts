@@ -43,8 +43,8 @@ export async function latestEmailStates(db: DB, type: SubjectType, ids: string[]
   return states;
 }
 
-/** Notifications needing the owner's attention (the dashboard's banner), whatever their subject. */
-export type Troubled = Record<SubjectType, { failing: number; failed: number }>;
+/** Notifications needing the owner's attention (the dashboard's banner): leads' and payments'. Invitations show their own state in Team. */
+export type Troubled = Record<'lead' | 'payment', { failing: number; failed: number }>;
 
 /** Notifications failing (and retrying) or failed for good, by what they are about (the dashboard's banner). */
 export async function countTroubled(db: DB): Promise<Troubled> {

@@ -13,7 +13,8 @@ export interface ChannelPayloads {
 
 export type Channel = keyof ChannelPayloads;
 
-export type SubjectType = 'lead' | 'payment';
+/** What a notification tells of: a lead, a payment, or an invitation to the admin (sent to the invitee). */
+export type SubjectType = 'lead' | 'payment' | 'invite';
 
 export interface Subject {
   type: SubjectType;

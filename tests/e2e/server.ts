@@ -27,7 +27,7 @@ export function migrate(databasePath: string): void {
 }
 
 export async function startServer(
-  options: { databasePath?: string; env?: Record<string, string>; args?: string[]; timeoutMs?: number } = {},
+  options: { databasePath?: string; env?: Record<string, string>; args?: string[]; timeoutMs?: number; port?: number } = {},
 ): Promise<RunningServer> {
   const temp = options.databasePath ? undefined : tempDatabasePath();
   const { databasePath, ...rest } = options;

@@ -1,9 +1,10 @@
 'use client';
 
-import { useActionState, useEffect, useRef } from 'react';
+import { useActionState, useEffect, useRef, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import type { ActionResult } from '@/lib/admin/result';
 import { changePasswordAction, signOutOtherSessionsAction } from '@/lib/auth/account-actions';
+import { signOutSessionAction } from '@/lib/auth/session-actions';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/policy';
 
 interface SessionRow {
@@ -109,6 +110,27 @@ function browserName(userAgent: string): string {
   return `${name} ${match[2]?.split('.')[0] ?? ''}${os ? ` on ${os.replace('Mac OS X', 'macOS')}` : ''}`;
 }
 
+/** 'Sign out' for one other session: that browser must sign in again at its next request. */
+function SignOutSession({ id }: { id: string }) {
+  const [pending, startTransition] = useTransition();
+  const signOut = () =>
+    startTransition(async () => {
+      const result = await signOutSessionAction({ id });
+      if (result.ok) showToast({ title: result.title, description: result.message, variant: 'success' });
+      else showToast({ title: result.title, description: result.error, variant: 'error' });
+    });
+  return (
+    <button
+      type="button"
+      onClick={signOut}
+      disabled={pending}
+      className="rounded-md border border-slate-300 bg-white px-3 py-1 font-medium hover:bg-slate-100"
+    >
+      Sign out
+    </button>
+  );
+}
+
 function SessionList({ sessions, currentSessionId }: { sessions: SessionRow[]; currentSessionId: string }) {
   const [state, action, pending] = useActionState(signOutOtherSessionsAction, null);
   useResultToast(state);
@@ -117,12 +139,15 @@ function SessionList({ sessions, currentSessionId }: { sessions: SessionRow[]; c
       <h2 id="sessions-title" className="text-brand-900 text-xl font-semibold">
         Active Sessions
       </h2>
-      <table className="w-full text-left text-sm">
+      <table aria-labelledby="sessions-title" className="w-full text-left text-sm">
         <thead>
           <tr className="border-b border-slate-300">
             <th className="py-2 pr-4">Started</th>
             <th className="py-2 pr-4">Last seen</th>
-            <th className="py-2">Browser</th>
+            <th className="py-2 pr-4">Browser</th>
+            <th className="py-2">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -130,10 +155,11 @@ function SessionList({ sessions, currentSessionId }: { sessions: SessionRow[]; c
             <tr key={s.id} className="border-b border-slate-200">
               <td className="py-2 pr-4">{formatTime(s.createdAt)}</td>
               <td className="py-2 pr-4">{formatTime(s.lastSeenAt)}</td>
-              <td className="py-2">
+              <td className="py-2 pr-4">
                 {browserName(s.userAgent)}
                 {s.id === currentSessionId && <strong className="ml-2 text-green-800">(this session)</strong>}
               </td>
+              <td className="py-2">{s.id !== currentSessionId && <SignOutSession id={s.id} />}</td>
             </tr>
           ))}
         </tbody>

@@ -7,7 +7,7 @@ export interface EmailJsSettings {
   templateId: string;
   publicKey: string;
   privateKey: string;
-  /** The broker's mailbox, passed to the template as to_email. */
+  /** The broker's mailbox, passed to the template as to_email unless the message names its own recipient. */
   to: string;
 }
 
@@ -46,7 +46,7 @@ export function emailJsTransport(settings: EmailJsSettings): Transport<'email'> 
             template_params: {
               from_name: message.fromName,
               from_email: message.fromEmail,
-              to_email: settings.to,
+              to_email: message.to ?? settings.to,
               message: message.text,
             },
             accessToken: settings.privateKey,

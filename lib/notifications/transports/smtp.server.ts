@@ -39,7 +39,7 @@ export function smtpTransport(settings: SmtpSettings): Transport<'email'> {
       try {
         await transporter.sendMail({
           from: settings.from,
-          to: settings.to,
+          to: message.to ?? settings.to,
           replyTo: message.fromEmail ? { name: message.fromName, address: message.fromEmail } : undefined,
           subject: message.subject,
           text: message.text,

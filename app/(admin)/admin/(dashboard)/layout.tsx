@@ -6,7 +6,7 @@ import { UnsavedChangesProvider } from '@/components/admin/unsaved-changes';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { readCredentials } from '@/lib/auth/credentials.server';
 import { OWNER_ACCOUNT_ID } from '@/lib/auth/policy';
-import { can } from '@/lib/auth/roles';
+import { can, ROLE_LABELS } from '@/lib/auth/roles';
 import { env } from '@/lib/env.server';
 import { countTroubled } from '@/lib/notifications/queries.server';
 import { hasMailTransport } from '@/lib/notifications/transports/index.server';
@@ -25,11 +25,19 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-brand-900 text-3xl font-bold">Admin Dashboard</h1>
-        <form method="post" action="/api/auth/logout">
-          <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
-            Logout
-          </button>
-        </form>
+        <div className="flex flex-wrap items-center gap-4">
+          <p className="text-sm text-slate-700" data-testid="signed-in-as">
+            Signed in as <strong>{account.email ?? 'Owner'}</strong> ({ROLE_LABELS[account.role]})
+          </p>
+          <form method="post" action="/api/auth/logout">
+            <button
+              type="submit"
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+            >
+              Logout
+            </button>
+          </form>
+        </div>
       </header>
       {owner && isDefault && (
         <p role="alert" className="mt-6 rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">

@@ -4,6 +4,7 @@ import { ActivityLogSection } from '@/components/admin/activity/activity-log-sec
 import { PrivacyRequests } from '@/components/admin/privacy/privacy-requests';
 import { RetentionSection } from '@/components/admin/privacy/retention-section';
 import { sectionTitle } from '@/components/admin/sections';
+import { TeamSection } from '@/components/admin/team/team-section';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 
 export const metadata: Metadata = { title: sectionTitle('Security') };
@@ -16,6 +17,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Sea
   return (
     <div className="space-y-12">
       <AccountSections context={context} />
+      <TeamSection context={context} />
       <RetentionSection context={context} />
       <PrivacyRequests />
       <ActivityLogSection context={context} searchParams={searchParams} />
