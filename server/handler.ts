@@ -6,6 +6,7 @@ import { inFlightRequests } from '../lib/runtime/in-flight-requests';
 import { SenderLimit } from '../lib/vitals/sender-limit.server';
 import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/runtime/server-call';
 import { stampClientAddress } from './client-address';
+import { adminGate } from './admin-gate';
 import { answerLeadPost, isLeadPost } from './lead-endpoint';
 import { runPipeline, type Step } from './pipeline';
 import { deferredBoot } from './pipeline/deferred-boot';
@@ -33,6 +34,8 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  *    - a page's Web Vitals report (./vitals/endpoint.ts) and the collector script that sends it
  *      (./vitals/collector-asset.ts) likewise;
  *    - a post to a page (a Server Action) has its body checked first (./request-guard.ts);
+ *    - an admin section the signed-in account's role does not include is refused with a 403
+ *      (./admin-gate.ts), since Next's own refusal arrives inside a streamed 200;
  *    - everything else goes to Next, which renders pages and runs route handlers and actions.
  */
 export function createHandler(options: {
@@ -47,6 +50,7 @@ export function createHandler(options: {
   const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
   const vitals = { site, limit: new SenderLimit(getDb, env.VITALS_LIMIT_PER_MINUTE) };
   const steps: Step[] = [securityHeaders(site), redirectStatus, sharedCacheLifetime, deferredBoot, microCache.step];
+  const gate = adminGate(env);
 
   let admitted = false;
   const waiting: (() => void)[] = [];
@@ -62,6 +66,13 @@ export function createHandler(options: {
     if (isVitalsPost(req.method, req.url)) return void answerVitalsPost(req, res, vitals);
     if (collector && isCollectorRequest(req.url)) return collector.serve(req, res);
     if (isPagePost(req.method, req.url)) return guardPagePost(req, res);
+    if (gate.applies(req)) {
+      gate.admits(req, res).then(
+        (admitted) => void (admitted && app(req, res)),
+        () => res.destroy(),
+      );
+      return;
+    }
     void app(req, res);
   }
 

@@ -63,14 +63,19 @@ async function page(who: Who, path: string) {
 }
 
 /**
- * A page the role may not open renders the 403 page (forbidden()) instead of the section. The
- * status line says 200: with Cache Components the response starts streaming its shell before the
- * page's own check runs, so Next can only mark the answer with the 403 digest and noindex (ADR 020).
+ * A page the role may not open is answered 403 with a page saying so, and nothing of the section:
+ * the server refuses it before Next (server/admin-gate.ts), since Next streams an admin page's 200
+ * before the page's own check runs (that check still renders the 403 page behind it). Client-side
+ * navigations (RSC requests) get the same 403.
  */
 async function expectForbiddenPage(who: Who, path: string) {
-  const { body } = await page(who, path);
-  expect(body.includes('NEXT_HTTP_ERROR_FALLBACK;403'), `${who} ${path} renders the 403 page`).toBe(true);
-  expect(body.includes(SECTION_MARKERS[path]!), `${who} ${path} shows nothing of the section`).toBe(false);
+  for (const headers of [{}, { RSC: '1' }] as Record<string, string>[]) {
+    const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookies[who], ...headers }, redirect: 'manual' });
+    const body = await response.text();
+    expect(response.status, `${who} ${path} ${JSON.stringify(headers)}`).toBe(403);
+    expect(body, `${who} ${path}`).toContain('Not available to your account');
+    expect(body.includes(SECTION_MARKERS[path]!), `${who} ${path} shows nothing of the section`).toBe(false);
+  }
 }
 
 async function expectAllowedPage(who: Who, path: string) {

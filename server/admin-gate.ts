@@ -1,0 +1,53 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ADMIN_SECTIONS } from '../components/admin/sections';
+import { can } from '../lib/auth/roles';
+import { SESSION_COOKIE } from '../lib/auth/session-cookie';
+import { validateSession, type SessionLimits } from '../lib/auth/sessions.server';
+import { getDb } from '../lib/db/index.server';
+import type { Env } from '../lib/env-schema';
+
+/**
+ * A real 403 for an admin section the signed-in account's role does not include. Next streams an
+ * admin page (its 200 is sent before the page's own check runs), so its forbidden() arrives inside
+ * a 200; the status has to be decided before Next, here. Not the only check: every page, action
+ * and route checks the role itself (ADR 018). A request without a live session goes on to Next,
+ * which sends it to /login.
+ */
+export function adminGate(env: Env) {
+  const cookieName = env.SITE_URL.startsWith('https:') ? SESSION_COOKIE.https : SESSION_COOKIE.http;
+  const limits: SessionLimits = { idleMinutes: env.SESSION_IDLE_MINUTES, maxDays: env.SESSION_MAX_DAYS };
+
+  /** The section a page request opens, or null for anything else. */
+  function sectionOf(req: IncomingMessage) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    return ADMIN_SECTIONS.find(({ href }) => path === href || path.startsWith(`${href}/`)) ?? null;
+  }
+
+  /** True when the request may go on to Next; otherwise the 403 has been sent. */
+  async function admits(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const section = sectionOf(req);
+    if (!section) return true;
+    const token = readCookie(req.headers.cookie, cookieName);
+    if (!token) return true;
+    const session = await validateSession(await getDb(), token, limits);
+    if (!session || can(session.account.role, section.permission)) return true;
+    res.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(forbiddenPage(section.label));
+    return false;
+  }
+
+  return { applies: (req: IncomingMessage) => sectionOf(req) !== null, admits };
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function forbiddenPage(section: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not available to your account</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><main><h1>Not available to your account</h1><p>Your role does not include ${section}. Ask the owner if you need access.</p><p><a href="/admin">Back to the dashboard</a></p></main></body></html>`;
+}
