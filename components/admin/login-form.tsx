@@ -99,7 +99,11 @@ export function LoginForm({ invalidOnLoad, askEmail }: { invalidOnLoad: boolean;
         {pending ? 'Verifying...' : 'Sign in'}
       </button>
       <p id="login-status" role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
-        {state.status === 'idle' || state.status === 'second-factor' ? '' : state.status === 'invalid' ? `Invalid password. ${state.message}` : state.message}
+        {state.status === 'idle' || state.status === 'second-factor'
+          ? ''
+          : state.status === 'invalid'
+            ? `Invalid password. ${state.message}`
+            : state.message}
       </p>
     </form>
   );

@@ -40,11 +40,7 @@ export async function createChallenge(
     await trx.deleteFrom('auth_challenges').where('expires_at', '<', now.toISOString()).execute();
     // One pending set-up per account and purpose: starting again replaces the earlier one.
     if (input.replace && input.userId)
-      await trx
-        .deleteFrom('auth_challenges')
-        .where('purpose', '=', input.purpose)
-        .where('user_id', '=', input.userId)
-        .execute();
+      await trx.deleteFrom('auth_challenges').where('purpose', '=', input.purpose).where('user_id', '=', input.userId).execute();
     await trx
       .insertInto('auth_challenges')
       .values({

@@ -23,7 +23,9 @@ export function seal(plaintext: string, context = '', secret: Buffer = key()): s
   const cipher = createCipheriv('aes-256-gcm', secret, iv);
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, iv, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [VERSION, iv, ciphertext, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The plaintext, or null when the value is not ours, was altered, or was sealed for another context. */

@@ -45,7 +45,10 @@ export function throttledResponse(retryAfterSeconds: number, json: boolean): Nex
   return noStore(
     json
       ? NextResponse.json({ ok: false, error, retryAfterSeconds }, { status: 429, headers })
-      : new NextResponse(throttledPage(error), { status: 429, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } }),
+      : new NextResponse(throttledPage(error), {
+          status: 429,
+          headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' },
+        }),
   );
 }
 

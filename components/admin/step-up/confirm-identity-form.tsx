@@ -38,7 +38,9 @@ export function ConfirmIdentityForm({
 
   async function settle(run: () => Promise<ActionResult>) {
     setPending(true);
-    const answer = await run().catch(() => ({ ok: false, title: 'Error', error: 'The server could not be reached. Please try again.' }) as const);
+    const answer = await run().catch(
+      () => ({ ok: false, title: 'Error', error: 'The server could not be reached. Please try again.' }) as const,
+    );
     setPending(false);
     setResult(answer);
     if (answer.ok) onConfirmed();
@@ -96,7 +98,11 @@ export function ConfirmIdentityForm({
               {pending ? 'Verifying...' : 'Confirm'}
             </button>
             {onCancel && (
-              <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+              <button
+                type="button"
+                onClick={onCancel}
+                className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+              >
                 Cancel
               </button>
             )}
@@ -114,7 +120,11 @@ export function ConfirmIdentityForm({
             Confirm with a passkey
           </button>
           {!passwordForm && onCancel && (
-            <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
+            <button
+              type="button"
+              onClick={onCancel}
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100"
+            >
               Cancel
             </button>
           )}

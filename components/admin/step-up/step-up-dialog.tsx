@@ -37,9 +37,7 @@ export function StepUpDialog() {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-brand-900 text-xl font-semibold">Confirm it&apos;s you</Dialog.Title>
-          <Dialog.Description className="mt-2 mb-4 text-slate-700">
-            {methods && confirmHint(methods)}
-          </Dialog.Description>
+          <Dialog.Description className="mt-2 mb-4 text-slate-700">{methods && confirmHint(methods)}</Dialog.Description>
           {methods && <ConfirmIdentityForm methods={methods} onConfirmed={() => close(true)} onCancel={() => close(false)} />}
         </Dialog.Content>
       </Dialog.Portal>

@@ -37,7 +37,8 @@ export function CodeField({
         className="focus:border-brand-700 mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono tracking-wider"
       />
       <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-        The 6-digit code from your authenticator app.{recovery ? ' Lost your phone? Enter one of your recovery codes instead.' : ''}
+        The 6-digit code from your authenticator app.
+        {recovery ? ' Lost your phone? Enter one of your recovery codes instead.' : ''}
       </p>
     </div>
   );

@@ -29,8 +29,7 @@ export function PasskeySignIn() {
       router.replace('/admin');
     } catch (error) {
       // The person closing the browser's passkey prompt is not an error worth a toast.
-      const text =
-        error instanceof Error && error.name !== 'NotAllowedError' ? error.message : 'Passkey sign-in was cancelled.';
+      const text = error instanceof Error && error.name !== 'NotAllowedError' ? error.message : 'Passkey sign-in was cancelled.';
       setMessage(text);
       setPending(false);
     }

@@ -10,7 +10,11 @@ type State = { status: 'idle' | 'success' | 'invalid' | 'expired' | 'throttled' 
 /** Posts to /api/auth/second-factor: JSON with JavaScript, a plain form post (303) without. */
 async function submitCode(_previous: State, formData: FormData): Promise<State> {
   try {
-    const response = await fetch('/api/auth/second-factor', { method: 'POST', body: formData, headers: { Accept: 'application/json' } });
+    const response = await fetch('/api/auth/second-factor', {
+      method: 'POST',
+      body: formData,
+      headers: { Accept: 'application/json' },
+    });
     const body = (await response.json().catch(() => ({}))) as { ok?: boolean; error?: string; code?: string };
     if (response.ok && body.ok) return { status: 'success', message: 'Redirecting you to the admin dashboard' };
     if (response.status === 429) return { status: 'throttled', message: body.error ?? 'Too many sign-in attempts.' };
@@ -43,7 +47,11 @@ export function SecondFactorForm({ invalidOnLoad }: { invalidOnLoad: boolean }) 
       return;
     }
     const title =
-      state.status === 'invalid' ? '❌ Invalid Code' : state.status === 'throttled' ? '⏳ Too Many Attempts' : '❌ Sign-in Failed';
+      state.status === 'invalid'
+        ? '❌ Invalid Code'
+        : state.status === 'throttled'
+          ? '⏳ Too Many Attempts'
+          : '❌ Sign-in Failed';
     showToast({ title, description: state.message, variant: 'error' });
     if (codeRef.current) codeRef.current.value = '';
     codeRef.current?.focus();

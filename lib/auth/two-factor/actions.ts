@@ -112,4 +112,3 @@ export const removePasskeyAction = adminAction(
   },
   { permission: 'account', stepUp: true },
 );
-

@@ -20,9 +20,17 @@ import { checkTotp } from './totp-store.server';
  * here count against the sign-in throttle and cost its minimum time, like a wrong password.
  */
 
-export type ConfirmResult = { ok: true } | { ok: false; reason: 'password' | 'code' | 'passkey' } | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+export type ConfirmResult =
+  | { ok: true }
+  | { ok: false; reason: 'password' | 'code' | 'passkey' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
-async function confirmed(context: AdminContext, attemptId: string, method: string, used?: 'recovery code'): Promise<ConfirmResult> {
+async function confirmed(
+  context: AdminContext,
+  attemptId: string,
+  method: string,
+  used?: 'recovery code',
+): Promise<ConfirmResult> {
   const { db, session, log } = context;
   await forgetAttempt(db, attemptId);
   await markAuthenticated(db, session.id);
@@ -37,7 +45,10 @@ async function refused(context: AdminContext, started: number, reason: 'password
   return { ok: false, reason };
 }
 
-export async function confirmWithPassword(context: AdminContext, input: { password: string; code: string }): Promise<ConfirmResult> {
+export async function confirmWithPassword(
+  context: AdminContext,
+  input: { password: string; code: string },
+): Promise<ConfirmResult> {
   const started = Date.now();
   const { db, account } = context;
   const decision = await throttledAttempt(db, await requestClient());

@@ -5,7 +5,11 @@ import { z } from 'zod';
  * A WebAuthn response as @simplewebauthn/browser sends it: checked for shape and size here, and
  * fully (signature, challenge, origin) by @simplewebauthn/server.
  */
-const b64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/);
+const b64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/);
 
 const extensionOutputs = z.custom<AuthenticationExtensionsClientOutputs>(
   (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && JSON.stringify(v).length < 4096,

@@ -11,13 +11,17 @@ export type PasskeySignInResult =
   { ok: true; token: string } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 /** 'Sign in with a passkey': a verified passkey (user verification required) is both factors. */
-export async function signInWithPasskey(response: AuthenticationResponseJSON | null, client: SignInClient): Promise<PasskeySignInResult> {
+export async function signInWithPasskey(
+  response: AuthenticationResponseJSON | null,
+  client: SignInClient,
+): Promise<PasskeySignInResult> {
   const started = Date.now();
   const db = await getDb();
   const decision = await throttledAttempt(db, client);
   if (!decision.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
   const userId = response ? await verifyPasskey(db, 'passkey-sign-in', response) : null;
-  const account = userId && (await db.selectFrom('admin_users').select(['id', 'email']).where('id', '=', userId).executeTakeFirst());
+  const account =
+    userId && (await db.selectFrom('admin_users').select(['id', 'email']).where('id', '=', userId).executeTakeFirst());
   if (account) {
     await forgetAttempt(db, decision.attemptId);
     return { ok: true, token: await startSession(db, { id: account.id, label: actorOf(account).label }, client, 'passkey') };

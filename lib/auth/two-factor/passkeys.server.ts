@@ -81,7 +81,9 @@ export async function registrationOptions(
 /** The challenge an authenticator signed, as the browser reported it (verified again below). */
 function challengeOf(response: { response: { clientDataJSON: string } }): string | undefined {
   try {
-    const data = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
+    const data = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
     return typeof data.challenge === 'string' ? data.challenge : undefined;
   } catch {
     return undefined;

@@ -13,7 +13,10 @@ export const setRequireTwoFactorAction = adminAction(
   async ({ required }, { db, account, log }) => {
     // The owner first: turning it on without a second factor would shut the owner out of Security.
     if (required && !hasSecondFactor(await secondFactorsOf(db, account.id)))
-      return fail('🔐 Set Up Yours First', 'Set up two-factor authentication for your own account before requiring it of everyone.');
+      return fail(
+        '🔐 Set Up Yours First',
+        'Set up two-factor authentication for your own account before requiring it of everyone.',
+      );
     await setTwoFactorRequired(db, required);
     await log({ action: 'settings_changed', detail: { setting: 'require_two_factor', value: required } });
     refresh();

@@ -36,7 +36,15 @@ export async function replaceRecoveryCodes(db: DB, userId: string, now = new Dat
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   await db
     .insertInto('recovery_codes')
-    .values(codes.map((code) => ({ id: newId(), user_id: userId, code_hash: hashOf(userId, code), used_at: null, created_at: now.toISOString() })))
+    .values(
+      codes.map((code) => ({
+        id: newId(),
+        user_id: userId,
+        code_hash: hashOf(userId, code),
+        used_at: null,
+        created_at: now.toISOString(),
+      })),
+    )
     .execute();
   return codes;
 }

@@ -13,5 +13,11 @@ export function secondFactorCookieName(): string {
 }
 
 export function secondFactorCookieOptions(maxAgeSeconds = SECOND_FACTOR_TTL_MS / 1000) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: env.SITE_URL.startsWith('https:'), path: '/', maxAge: maxAgeSeconds };
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: env.SITE_URL.startsWith('https:'),
+    path: '/',
+    maxAge: maxAgeSeconds,
+  };
 }

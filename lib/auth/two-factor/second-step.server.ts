@@ -25,7 +25,11 @@ export function normalizeCode(input: string): string {
   return input.trim().replace(/[\s-]/g, '');
 }
 
-export async function verifySecondStep(challengeToken: string | undefined, input: string, client: SignInClient): Promise<SecondStepResult> {
+export async function verifySecondStep(
+  challengeToken: string | undefined,
+  input: string,
+  client: SignInClient,
+): Promise<SecondStepResult> {
   const started = Date.now();
   const db = await getDb();
   const decision = await throttledAttempt(db, client);
@@ -46,7 +50,8 @@ export async function verifySecondStep(challengeToken: string | undefined, input
   if (method && (await consumeChallenge(db, challenge.id))) {
     await forgetAttempt(db, decision.attemptId);
     const actor = actorOf(account);
-    if (method === 'recovery code') await recordActivity(db, { actor, action: 'recovery_code_used', target: account.id, ip: client.ip });
+    if (method === 'recovery code')
+      await recordActivity(db, { actor, action: 'recovery_code_used', target: account.id, ip: client.ip });
     return { ok: true, token: await startSession(db, { id: account.id, label: actor.label }, client, method) };
   }
   await recordActivity(db, {

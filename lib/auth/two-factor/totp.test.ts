@@ -23,7 +23,8 @@ describe('TOTP', () => {
   it('accepts the codes of the step before and after, not two steps away', () => {
     const now = 1111111111_000;
     const step = timeStep(now);
-    for (const offset of [-1, 0, 1]) expect(matchTotp(RFC_SECRET, totpCode(RFC_SECRET, step + offset), now, null)).toBe(step + offset);
+    for (const offset of [-1, 0, 1])
+      expect(matchTotp(RFC_SECRET, totpCode(RFC_SECRET, step + offset), now, null)).toBe(step + offset);
     for (const offset of [-2, 2]) expect(matchTotp(RFC_SECRET, totpCode(RFC_SECRET, step + offset), now, null)).toBeNull();
   });
 

@@ -18,7 +18,10 @@ export default async function ConfirmIdentityPage({ searchParams }: { searchPara
   return (
     <div className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-12">
       <div className="rounded-2xl bg-white p-8 shadow-lg">
-        <ConfirmPage next={safeNext(typeof next === 'string' ? next : null)} methods={{ totp: factors.totp, passkey: factors.passkeys > 0 }} />
+        <ConfirmPage
+          next={safeNext(typeof next === 'string' ? next : null)}
+          methods={{ totp: factors.totp, passkey: factors.passkeys > 0 }}
+        />
       </div>
     </div>
   );

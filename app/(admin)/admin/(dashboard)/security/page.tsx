@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { AccountSections } from '@/components/admin/account/account-sections';
 import { sectionTitle } from '@/components/admin/sections';
+import { RequireTwoFactor } from '@/components/admin/two-factor/require-two-factor';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 
 export const metadata: Metadata = { title: sectionTitle('Security') };
@@ -11,6 +12,7 @@ export default async function SecurityPage() {
   return (
     <div className="space-y-12">
       <AccountSections context={context} />
+      <RequireTwoFactor context={context} />
     </div>
   );
 }
