@@ -101,7 +101,7 @@ export async function startProductionServer(options: {
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   // PostgreSQL instances must share a SECRET_KEY (SQLite ones generate theirs beside the file).
-  const secretKey = options.databaseUrl ? { SECRET_KEY: TEST_SECRET_KEY } : {};
+  const secretKey: Record<string, string> = options.databaseUrl ? { SECRET_KEY: TEST_SECRET_KEY } : {};
   const child = spawnServer(
     { PORT: String(port), DATABASE_URL: options.databaseUrl ?? `file:${options.databasePath}`, ...secretKey, ...options.env },
     { nodeArgs: options.nodeArgs, args: options.args },
