@@ -42,7 +42,7 @@ const codeAt = (secret: Buffer, stepOffset = 0) => totpCode(secret, timeStep(Dat
 async function signInWithPassword(page: Page, url: string) {
   await page.goto(`${url}/login`);
   await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function enterCode(page: Page, code: string) {
