@@ -96,3 +96,14 @@ export async function consumeChallenge(db: DB, id: string): Promise<boolean> {
   const result = await db.deleteFrom('auth_challenges').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** How many live challenges of a purpose exist (to cap those anyone may start unsigned-in). */
+export async function countLiveChallenges(db: DB, purpose: ChallengePurpose, now = new Date()): Promise<number> {
+  const row = await db
+    .selectFrom('auth_challenges')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('purpose', '=', purpose)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
