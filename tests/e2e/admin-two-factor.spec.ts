@@ -6,7 +6,8 @@ import { base32Decode, base32Encode, newTotpSecret, timeStep, totpCode } from '.
 import { startProductionServer, type RunningServer } from '../support/production-server';
 import { apiSignIn, DEFAULT_PASSWORD, form, withDb } from './admin-support';
 import { expectNoAxeViolations, toast } from './admin-ui';
-import { freePort, tempDatabasePath } from './server';
+import { fullApplication, postPageForm } from './leads-support';
+import { freePort, startExpectingFailure, tempDatabasePath } from './server';
 
 /**
  * Two-factor sign-in (issue 17): an authenticator app set up with a code computed here, recovery
@@ -289,6 +290,21 @@ test('add a passkey, then sign in with it alone (Chromium virtual authenticator)
     ) as { detail: string };
     expect(signIn.detail).toContain('"method":"passkey"');
 
+    // Step-up with a passkey: deleting a lead with the sign-in 11 minutes old asks to confirm first.
+    expect((await postPageForm(url, '/apply', fullApplication)).status).toBe(200);
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000).toISOString();
+    withDb(server.databasePath, (db) => db.prepare('UPDATE admin_sessions SET authenticated_at = ?').run(elevenMinutesAgo));
+    await page.goto(`${url}/admin/leads`);
+    await page.getByTestId('lead-row').getByRole('button', { name: 'Jane Builder', exact: true }).click();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete lead' }).click();
+    const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+    await expect(confirm).toContainText('use your passkey');
+    await expect(confirm.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await confirm.getByRole('button', { name: 'Confirm with a passkey' }).click();
+    await expect(toast(page)).toContainText('🗑️ Lead Deleted');
+    expect(withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS c FROM leads').get())).toEqual({ c: 0 });
+
     // With a passkey, the password alone is not enough: the second step is asked for.
     await logout(page, url);
     await signInWithPassword(page, url);
@@ -324,4 +340,13 @@ test('with two-factor required, an account without it can only set it up', async
   } finally {
     await server.stop();
   }
+});
+
+test('PostgreSQL without SECRET_KEY refuses to start, naming it', async () => {
+  const { code, output } = await startExpectingFailure({
+    PORT: String(await freePort()),
+    DATABASE_URL: 'postgres://user:password@127.0.0.1:1/site',
+  });
+  expect(code).toBe(1);
+  expect(output).toContain('SECRET_KEY is required with PostgreSQL');
 });
