@@ -8,9 +8,8 @@ vi.hoisted(() => {
 });
 
 const { readCredentials } = await import('../credentials.server');
-const { countUnusedRecoveryCodes, normalizeRecoveryCode, redeemRecoveryCode, replaceRecoveryCodes } = await import(
-  './recovery-codes.server'
-);
+const { countUnusedRecoveryCodes, normalizeRecoveryCode, redeemRecoveryCode, replaceRecoveryCodes } =
+  await import('./recovery-codes.server');
 const { checkTotp, confirmTotpSetUp, startTotpSetUp } = await import('./totp-store.server');
 const { base32Decode, timeStep, totpCode } = await import('./totp');
 
