@@ -32,6 +32,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: value })).toThrow(/PORT: must be a whole number between 1 and 65535/);
   });
 
+  it('takes SECRET_KEY as 32 bytes in base64 or hex, naming it otherwise', () => {
+    expect(parseEnv({}).SECRET_KEY).toBeUndefined();
+    expect(parseEnv({ SECRET_KEY: 'A'.repeat(43) + '=' }).SECRET_KEY).toBe('A'.repeat(43) + '=');
+    expect(parseEnv({ SECRET_KEY: 'ab'.repeat(32) }).SECRET_KEY).toBe('ab'.repeat(32));
+    expect(() => parseEnv({ SECRET_KEY: 'too-short' })).toThrow(/SECRET_KEY: must be 32 bytes as base64 or hex/);
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => parseEnv({ PORT: 'x', DATABASE_URL: 'nope', SITE_URL: 'ftp://x' })).toThrow(
       /PORT:[\s\S]*SITE_URL:|PORT:[\s\S]*DATABASE_URL:/,

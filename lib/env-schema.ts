@@ -32,6 +32,22 @@ const wholeNumber = (min: number, max: number, fallback: number) => {
   );
 };
 
+/** 32 bytes as base64 (44 characters) or hex (64): the key that seals secrets at rest. */
+const secretKey = optional.refine((v) => v === undefined || decodeSecretKey(v) !== null, {
+  message: 'must be 32 bytes as base64 or hex, e.g. the output of `openssl rand -base64 32`',
+});
+
+/** A SECRET_KEY value as its 32 bytes, or null when it is not one. */
+export function decodeSecretKey(value: string): Buffer | null {
+  const text = value.trim();
+  const bytes = /^[0-9a-f]{64}$/i.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, text.includes('-') || text.includes('_') ? 'base64url' : 'base64')
+      : null;
+  return bytes?.length === 32 ? bytes : null;
+}
+
 const flag = z
   .string()
   .trim()
@@ -52,6 +68,7 @@ const envSchema = z
     SITE_URL: httpUrl.optional(),
     DATABASE_URL: databaseUrl,
     ADMIN_PASSWORD: optional,
+    SECRET_KEY: secretKey,
     SESSION_IDLE_MINUTES: wholeNumber(1, 60 * 24 * 30, 120),
     SESSION_MAX_DAYS: wholeNumber(1, 365, 7),
     LOGIN_LIMIT_PER_MINUTE: wholeNumber(1, 10_000, 10),

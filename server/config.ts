@@ -1,4 +1,5 @@
 import nextEnv from '@next/env';
+import { resolveSecretKey, SecretKeyError } from '../lib/auth/secret-key.server';
 import { EnvError, parseEnv, type Env } from '../lib/env-schema';
 
 /**
@@ -12,6 +13,20 @@ export function readConfig(root: string): Env {
     return parseEnv(process.env);
   } catch (error) {
     if (error instanceof EnvError) failStart(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The server's start checks SECRET_KEY now, not at the first sign-in: a PostgreSQL instance
+ * without the key every instance shares must not start, and an SQLite site gets its generated key
+ * file (data/secret.key) at first start.
+ */
+export function checkSecretKey(env: Env): void {
+  try {
+    resolveSecretKey(env);
+  } catch (error) {
+    if (error instanceof SecretKeyError) failStart(`Invalid environment configuration:\n  - ${error.message}`);
     throw error;
   }
 }

@@ -5,13 +5,14 @@
  * `--dev`) and serves it: see ./serve.ts for the start-up and ./handler.ts for the path of a request.
  */
 import { fileURLToPath } from 'node:url';
-import { readConfig } from './config';
+import { checkSecretKey, readConfig } from './config';
 
 const dev = process.argv.includes('--dev');
 // Before anything loads React or Next: they choose their build by it.
 Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production' });
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = readConfig(root);
+checkSecretKey(env);
 
 // Imported only now: the app's modules read the environment (lib/env.server.ts) when loaded.
 const { serve } = await import('./serve');

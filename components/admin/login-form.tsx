@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { startTransition, useActionState, useEffect, useRef, type FormEvent } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 
-type LoginState = { status: 'idle' | 'success' | 'invalid' | 'throttled' | 'error'; message: string };
+type LoginState = { status: 'idle' | 'success' | 'second-factor' | 'invalid' | 'throttled' | 'error'; message: string };
 
 /**
  * Posts to /api/auth/login. With JavaScript it stays on the page and shows the spec's toasts;
@@ -13,7 +13,8 @@ type LoginState = { status: 'idle' | 'success' | 'invalid' | 'throttled' | 'erro
 async function submitLogin(_previous: LoginState, formData: FormData): Promise<LoginState> {
   try {
     const response = await fetch('/api/auth/login', { method: 'POST', body: formData, headers: { Accept: 'application/json' } });
-    const body = (await response.json().catch(() => ({}))) as { ok?: boolean; error?: string };
+    const body = (await response.json().catch(() => ({}))) as { ok?: boolean; error?: string; next?: string };
+    if (response.ok && body.ok && body.next === 'second-factor') return { status: 'second-factor', message: '' };
     if (response.ok && body.ok) return { status: 'success', message: 'Redirecting you to the admin dashboard' };
     if (response.status === 429) return { status: 'throttled', message: body.error ?? 'Too many sign-in attempts.' };
     if (response.status === 401) return { status: 'invalid', message: 'Please check the password and try again.' };
@@ -33,6 +34,8 @@ export function LoginForm({ invalidOnLoad, askEmail }: { invalidOnLoad: boolean;
 
   useEffect(() => {
     if (state.status === 'idle') return;
+    // The password was right; the page now asks for the second factor (its cookie is set).
+    if (state.status === 'second-factor') return router.refresh();
     if (state.status === 'success') {
       showToast({ title: '✅ Login Successful!', description: state.message, variant: 'success' });
       router.replace('/admin');
@@ -96,7 +99,11 @@ export function LoginForm({ invalidOnLoad, askEmail }: { invalidOnLoad: boolean;
         {pending ? 'Verifying...' : 'Sign in'}
       </button>
       <p id="login-status" role="status" aria-live="polite" className="min-h-5 text-sm text-slate-700">
-        {state.status === 'idle' ? '' : state.status === 'invalid' ? `Invalid password. ${state.message}` : state.message}
+        {state.status === 'idle' || state.status === 'second-factor'
+          ? ''
+          : state.status === 'invalid'
+            ? `Invalid password. ${state.message}`
+            : state.message}
       </p>
     </form>
   );

@@ -6,10 +6,19 @@ import { can, type Permission } from '../auth/roles';
 import { getAdminSession, requestClient } from '../auth/session.server';
 import type { AdminAccount, AdminSession } from '../auth/sessions.server';
 import { needsStepUp } from '../auth/step-up';
+import { blockedUntilTwoFactor } from '../auth/two-factor/requirement.server';
 import { expireAfterWrite } from '../cache/expire.server';
 import type { CacheTagName } from '../cache/tags';
 import { getDb, type DB } from '../db/index.server';
-import { fieldErrorsOf, INVALID_REQUEST, SIGNED_OUT, STEP_UP_REQUIRED, type ActionFailure, type ActionResult } from './result';
+import {
+  fieldErrorsOf,
+  INVALID_REQUEST,
+  SIGNED_OUT,
+  STEP_UP_REQUIRED,
+  TWO_FACTOR_SET_UP_REQUIRED,
+  type ActionFailure,
+  type ActionResult,
+} from './result';
 
 /**
  * The one way an admin Server Action is written: input -> session -> role -> zod -> handler ->
@@ -52,6 +61,7 @@ async function run<S extends z.ZodType, T>(
   const session = await getAdminSession();
   if (!session) return SIGNED_OUT;
   if (!can(session.account.role, options.permission)) forbidden();
+  if (await blockedUntilTwoFactor(await getDb(), session.account.id, options.permission)) return TWO_FACTOR_SET_UP_REQUIRED;
   if (options.stepUp && needsStepUp(session)) return STEP_UP_REQUIRED;
   const parsed = schema.safeParse(input);
   if (!parsed.success) {

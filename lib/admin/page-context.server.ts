@@ -1,9 +1,10 @@
 import 'server-only';
-import { forbidden } from 'next/navigation';
+import { forbidden, redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { cache } from 'react';
 import { can, type Permission } from '../auth/roles';
 import { requireAdminPage } from '../auth/session.server';
+import { blockedUntilTwoFactor, TWO_FACTOR_SET_UP_PATH } from '../auth/two-factor/requirement.server';
 import { adminContext, type AdminContext } from './action.server';
 
 /**
@@ -20,5 +21,7 @@ const signedIn = cache(async (): Promise<AdminContext> => {
 export async function adminPageContext(permission: Permission): Promise<AdminContext> {
   const context = await signedIn();
   if (!can(context.account.role, permission)) forbidden();
+  // Two-factor required and none set up yet: the account's own page, where it is set up.
+  if (await blockedUntilTwoFactor(context.db, context.account.id, permission)) redirect(TWO_FACTOR_SET_UP_PATH);
   return context;
 }

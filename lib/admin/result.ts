@@ -28,6 +28,13 @@ export const STEP_UP_REQUIRED = {
   code: 'step-up',
 } as const satisfies ActionFailure;
 
+/** 'Require two-factor for every account' is on and this account has no second factor yet. */
+export const TWO_FACTOR_SET_UP_REQUIRED = {
+  ok: false,
+  title: '🔐 Two-Factor Required',
+  error: 'Set up two-factor authentication in My Account before doing this.',
+} as const satisfies ActionFailure;
+
 /** Input the admin's own forms never send (a forged or stale request). */
 export const INVALID_REQUEST = {
   ok: false,

@@ -5,16 +5,23 @@ import type { DB } from '../db/connect.server';
 import { getDb } from '../db/index.server';
 import { env } from '../env.server';
 import { logger } from '../log.server';
+import { createChallenge } from './challenges.server';
 import { checkPassword } from './credentials.server';
 import { OWNER_ACCOUNT_ID } from './policy';
 import { createSession } from './sessions.server';
-import { beginAttempt, forgetAttempt } from './throttle.server';
+import { beginAttempt, forgetAttempt, type ThrottleDecision } from './throttle.server';
+import { hasSecondFactor, secondFactorsOf } from './two-factor/factors.server';
+import { SECOND_FACTOR_TTL_MS } from './two-factor/second-factor-cookie.server';
 
 /** A failed sign-in answers no sooner than this (the spec's 'about 1 second' of verifying). */
 export const FAILED_SIGN_IN_MIN_MS = 1000;
 
 export type SignInResult =
-  { ok: true; token: string } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+  | { ok: true; token: string }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
+  /** The password was right; the account has a second factor, asked for next under this token. */
+  | { ok: false; reason: 'second-factor'; challenge: string };
 
 export interface SignInClient {
   ip: string;
@@ -28,22 +35,54 @@ async function findAccountId(db: DB, email: string): Promise<string | null> {
   return row?.id ?? null;
 }
 
-/** Checks e-mail and password under the throttle and, when right, starts a new session. */
-export async function signIn(credentials: { email?: string; password: string }, client: SignInClient): Promise<SignInResult> {
-  const started = Date.now();
-  const db = await getDb();
-  const email = (credentials.email ?? '').trim().toLowerCase();
+/**
+ * One guess under the sign-in throttle (a password, or a code at the second step): the attempt
+ * is counted before the check, so parallel guesses count, against the same per-address limits.
+ */
+export async function throttledAttempt(db: DB, client: SignInClient): Promise<ThrottleDecision> {
   const decision = await beginAttempt(db, client.ip, {
     perMinute: env.LOGIN_LIMIT_PER_MINUTE,
     perHour: env.LOGIN_LIMIT_PER_HOUR,
   });
-  if (!decision.allowed) {
+  if (!decision.allowed)
     logger.warn(
       { event: 'admin.sign_in.throttled', ip: client.ip, retryAfterSeconds: decision.retryAfterSeconds },
       'Sign-in throttled',
     );
-    return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
-  }
+  return decision;
+}
+
+/** A failed guess costs at least FAILED_SIGN_IN_MIN_MS from `started`, whatever failed. */
+export async function failSlowly(started: number): Promise<void> {
+  await sleep(Math.max(0, FAILED_SIGN_IN_MIN_MS - (Date.now() - started)));
+}
+
+/** Both factors are proven: a new session (always a new token: a planted cookie is never promoted). */
+export async function startSession(
+  db: DB,
+  account: { id: string; label: string },
+  client: SignInClient,
+  method: 'password' | 'totp' | 'recovery code' | 'passkey',
+): Promise<string> {
+  const { token, id } = await createSession(db, client, new Date(), account.id);
+  await recordActivity(db, {
+    actor: account,
+    action: 'sign_in',
+    target: id,
+    detail: { method },
+    ip: client.ip,
+  });
+  logger.info({ event: 'admin.sign_in', ip: client.ip, session: id, account: account.id, method }, 'Admin signed in');
+  return token;
+}
+
+/** Checks e-mail and password under the throttle; starts a session or asks for the second factor. */
+export async function signIn(credentials: { email?: string; password: string }, client: SignInClient): Promise<SignInResult> {
+  const started = Date.now();
+  const db = await getDb();
+  const email = (credentials.email ?? '').trim().toLowerCase();
+  const decision = await throttledAttempt(db, client);
+  if (!decision.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
   const accountId = await findAccountId(db, email);
   // An unknown e-mail still costs a password check's time, so timing does not tell which exist.
   const ok =
@@ -52,16 +91,18 @@ export async function signIn(credentials: { email?: string; password: string }, 
     (await checkPassword(db, env.ADMIN_PASSWORD, credentials.password, accountId));
   if (ok) {
     await forgetAttempt(db, decision.attemptId);
-    // Always a new token: a cookie planted before sign-in is never promoted to a session.
-    const { token, id } = await createSession(db, client, new Date(), accountId);
-    await recordActivity(db, {
-      actor: { id: accountId, label: email || accountId },
-      action: 'sign_in',
-      target: id,
-      ip: client.ip,
-    });
-    logger.info({ event: 'admin.sign_in', ip: client.ip, session: id, account: accountId }, 'Admin signed in');
-    return { ok: true, token };
+    if (hasSecondFactor(await secondFactorsOf(db, accountId))) {
+      // No session yet: only a short-lived step that the second factor completes.
+      const { token } = await createChallenge(db, {
+        purpose: 'second-factor',
+        userId: accountId,
+        data: {},
+        ttlMs: SECOND_FACTOR_TTL_MS,
+      });
+      logger.info({ event: 'admin.sign_in.second_factor', ip: client.ip, account: accountId }, 'Password accepted');
+      return { ok: false, reason: 'second-factor', challenge: token };
+    }
+    return { ok: true, token: await startSession(db, { id: accountId, label: email || accountId }, client, 'password') };
   }
   await recordActivity(db, {
     actor: { id: accountId, label: email || OWNER_ACCOUNT_ID },
@@ -70,6 +111,6 @@ export async function signIn(credentials: { email?: string; password: string }, 
     ip: client.ip,
   });
   logger.warn({ event: 'admin.sign_in.failed', ip: client.ip }, 'Admin sign-in failed');
-  await sleep(Math.max(0, FAILED_SIGN_IN_MIN_MS - (Date.now() - started)));
+  await failSlowly(started);
   return { ok: false, reason: 'invalid' };
 }

@@ -17,6 +17,9 @@ export function buildIfNeeded(stdio: StdioOptions = 'inherit'): void {
   if (result.status !== 0) throw new Error(`The build failed (exit code ${String(result.status)})`);
 }
 
+/** The SECRET_KEY test instances on PostgreSQL share (32 bytes, base64). */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 42).toString('base64');
+
 export interface RunningServer {
   url: string;
   databasePath: string;
@@ -97,8 +100,10 @@ export async function startProductionServer(options: {
   timeoutMs?: number;
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
+  // PostgreSQL instances must share a SECRET_KEY (SQLite ones generate theirs beside the file).
+  const secretKey: Record<string, string> = options.databaseUrl ? { SECRET_KEY: TEST_SECRET_KEY } : {};
   const child = spawnServer(
-    { PORT: String(port), DATABASE_URL: options.databaseUrl ?? `file:${options.databasePath}`, ...options.env },
+    { PORT: String(port), DATABASE_URL: options.databaseUrl ?? `file:${options.databasePath}`, ...secretKey, ...options.env },
     { nodeArgs: options.nodeArgs, args: options.args },
   );
   const output = captureOutput(child);

@@ -1,11 +1,17 @@
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { LoginForm } from '@/components/admin/login-form';
+import { PasskeySignIn } from '@/components/admin/two-factor/passkey-sign-in';
+import { SecondFactorForm } from '@/components/admin/two-factor/second-factor-form';
+import { findChallenge } from '@/lib/auth/challenges.server';
 import { countAccounts } from '@/lib/auth/accounts.server';
 import { readCredentials } from '@/lib/auth/credentials.server';
 import { DEFAULT_ADMIN_PASSWORD } from '@/lib/auth/policy';
 import { getAdminSession } from '@/lib/auth/session.server';
+import { anyPasskeys } from '@/lib/auth/two-factor/factors.server';
+import { secondFactorCookieName } from '@/lib/auth/two-factor/second-factor-cookie.server';
 import { getDb } from '@/lib/db/index.server';
 import { env } from '@/lib/env.server';
 
@@ -15,7 +21,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   await connection();
   if (await getAdminSession()) redirect('/admin');
   const db = await getDb();
-  const [{ isDefault }, accounts] = await Promise.all([readCredentials(db, env.ADMIN_PASSWORD), countAccounts(db)]);
+  const [{ isDefault }, accounts, passkeys, pending] = await Promise.all([
+    readCredentials(db, env.ADMIN_PASSWORD),
+    countAccounts(db),
+    anyPasskeys(db),
+    findChallenge(db, 'second-factor', (await cookies()).get(secondFactorCookieName())?.value),
+  ]);
   const { error } = await searchParams;
 
   return (
@@ -23,7 +34,21 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <div className="rounded-2xl bg-white p-8 shadow-lg">
         <h1 className="text-brand-900 text-2xl font-bold">Admin Login</h1>
         <p className="mt-2 text-slate-600">Sign in to manage the website.</p>
-        <LoginForm invalidOnLoad={error === 'invalid'} askEmail={accounts > 1} />
+        {pending ? (
+          // The password was accepted moments ago: the second step (the cookie names it).
+          <SecondFactorForm invalidOnLoad={error === 'code'} />
+        ) : (
+          <>
+            {error === 'expired' && (
+              <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+                The sign-in took too long. Please enter your password again.
+              </p>
+            )}
+            <LoginForm invalidOnLoad={error === 'invalid'} askEmail={accounts > 1} />
+          </>
+        )}
+        {/* Offered once someone has a passkey: until then /login stays the spec's one password field. */}
+        {passkeys && <PasskeySignIn />}
         {/* The spec shows the password on the login screen; we show it only while it is the
             built-in default, so a fresh install can be entered and a chosen one never leaks. */}
         {isDefault && (

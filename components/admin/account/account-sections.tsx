@@ -4,6 +4,7 @@ import { OWNER_ACCOUNT_ID } from '@/lib/auth/policy';
 import { sessionLimits } from '@/lib/auth/session.server';
 import { listSessions } from '@/lib/auth/sessions.server';
 import { PasswordAndSessions } from './password-and-sessions';
+import { TwoFactorSection } from './two-factor-section';
 
 /**
  * What every account manages for itself: its password, its second factors and its sessions. The
@@ -13,11 +14,14 @@ export async function AccountSections({ context }: { context: AdminContext }) {
   const { session, account, db } = context;
   const sessions = await listSessions(db, account.id, sessionLimits());
   return (
-    <PasswordAndSessions
-      owner={account.id === OWNER_ACCOUNT_ID}
-      currentSessionId={session.id}
-      // Only what the table shows: the sessions' addresses stay on the server.
-      sessions={sessions.map(({ id, createdAt, lastSeenAt, userAgent }) => ({ id, createdAt, lastSeenAt, userAgent }))}
-    />
+    <>
+      <PasswordAndSessions
+        owner={account.id === OWNER_ACCOUNT_ID}
+        currentSessionId={session.id}
+        // Only what the table shows: the sessions' addresses stay on the server.
+        sessions={sessions.map(({ id, createdAt, lastSeenAt, userAgent }) => ({ id, createdAt, lastSeenAt, userAgent }))}
+      />
+      <TwoFactorSection context={context} />
+    </>
   );
 }

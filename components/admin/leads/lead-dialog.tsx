@@ -3,6 +3,7 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState, useTransition } from 'react';
+import { withStepUp } from '@/components/admin/step-up/with-step-up';
 import { showToast } from '@/components/ui/toast-store';
 import type { ActionResult } from '@/lib/admin/result';
 import {
@@ -71,7 +72,8 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
   const remove = (leadId: string) => {
     if (!window.confirm('Delete this lead and its notification history for good? This cannot be undone.')) return;
     startTransition(async () => {
-      const result = await deleteLeadAction({ id: leadId });
+      // Deleting data needs a recent sign-in: the 'Confirm it's you' dialog asks, then it runs again.
+      const result = await withStepUp(() => deleteLeadAction({ id: leadId }));
       if (!result.ok) return setMessage(`${result.title}: ${result.error}`);
       onClose();
       showToast({ title: result.title, description: result.message, variant: 'success' });

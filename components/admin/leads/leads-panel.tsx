@@ -48,7 +48,9 @@ export function LeadsPanel({ filter, data }: { filter: LeadFilter; data: LeadPag
           <button type="button" className={leadButton} disabled={pending} onClick={() => reread(true)}>
             <RefreshCw aria-hidden="true" className="size-4" /> Refresh Leads
           </button>
-          <a className={leadButton} href={exportHref(filter)} download>
+          {/* No `download` attribute: the file comes as an attachment anyway, and without a recent
+              sign-in the link must be able to open the 'Confirm it's you' page instead. */}
+          <a className={leadButton} href={exportHref(filter)}>
             <Download aria-hidden="true" className="size-4" /> Export CSV
           </a>
         </div>

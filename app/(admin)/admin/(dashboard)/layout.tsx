@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AdminNav } from '@/components/admin/admin-nav';
 import { NotificationBanner } from '@/components/admin/leads/notification-banner';
+import { StepUpDialog } from '@/components/admin/step-up/step-up-dialog';
 import { UnsavedChangesProvider } from '@/components/admin/unsaved-changes';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { readCredentials } from '@/lib/auth/credentials.server';
@@ -53,6 +54,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <AdminNav role={account.role} />
         <div className="py-6">{children}</div>
       </UnsavedChangesProvider>
+      <StepUpDialog />
     </div>
   );
 }

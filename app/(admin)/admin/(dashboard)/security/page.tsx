@@ -5,6 +5,7 @@ import { PrivacyRequests } from '@/components/admin/privacy/privacy-requests';
 import { RetentionSection } from '@/components/admin/privacy/retention-section';
 import { sectionTitle } from '@/components/admin/sections';
 import { TeamSection } from '@/components/admin/team/team-section';
+import { RequireTwoFactor } from '@/components/admin/two-factor/require-two-factor';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 
 export const metadata: Metadata = { title: sectionTitle('Security') };
@@ -18,6 +19,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Sea
     <div className="space-y-12">
       <AccountSections context={context} />
       <TeamSection context={context} />
+      <RequireTwoFactor context={context} />
       <RetentionSection context={context} />
       <PrivacyRequests />
       <ActivityLogSection context={context} searchParams={searchParams} />

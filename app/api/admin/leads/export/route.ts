@@ -12,7 +12,7 @@ const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosnif
  */
 export async function GET(request: NextRequest) {
   await connection();
-  const context = await adminRouteContext('export', { stepUp: true });
+  const context = await adminRouteContext('export', { stepUp: true, request });
   if (context instanceof Response) return context;
   const parsed = parseFilterParams(new URL(request.url).searchParams);
   if (!parsed.success) return NextResponse.json({ error: 'The filter was not understood.' }, { status: 400, headers });

@@ -1,0 +1,352 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { open as openSealed, seal } from '../../lib/auth/secret-box.server';
+import { base32Decode, base32Encode, newTotpSecret, timeStep, totpCode } from '../../lib/auth/two-factor/totp';
+import { startProductionServer, type RunningServer } from '../support/production-server';
+import { apiSignIn, DEFAULT_PASSWORD, form, withDb } from './admin-support';
+import { expectNoAxeViolations, toast } from './admin-ui';
+import { fullApplication, postPageForm } from './leads-support';
+import { freePort, startExpectingFailure, tempDatabasePath } from './server';
+
+/**
+ * Two-factor sign-in (issue 17): an authenticator app set up with a code computed here, recovery
+ * codes, passkeys on Chromium's virtual authenticator, the throttle on codes, and step-up.
+ * Each server serves on http://localhost:PORT with SITE_URL the same: passkeys are bound to the
+ * site's host name, and an IP address cannot be a WebAuthn relying party.
+ */
+
+async function startLocalhostServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const temp = tempDatabasePath();
+  const server = await startProductionServer({
+    databasePath: temp.path,
+    port,
+    env: { SITE_URL: `http://localhost:${port}`, ...env },
+  });
+  return {
+    ...server,
+    url: `http://localhost:${port}`,
+    stop: async () => {
+      await server.stop();
+      temp.cleanup();
+    },
+  };
+}
+
+/** The key the server generated beside its SQLite file (data/secret.key's place). */
+const serverKey = (server: RunningServer) =>
+  Buffer.from(readFileSync(join(dirname(server.databasePath), 'secret.key'), 'utf8').trim(), 'base64');
+
+const codeAt = (secret: Buffer, stepOffset = 0) => totpCode(secret, timeStep(Date.now()) + stepOffset);
+
+async function signInWithPassword(page: Page, url: string) {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel('Authentication code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+async function logout(page: Page, url: string) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(`${url}/login`);
+}
+
+test('set up an authenticator app, then sign in with a code or a recovery code, each working once; step-up before an export', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const server = await startLocalhostServer();
+  const { url } = server;
+  try {
+    // The owner without two-factor signs in with the password alone, as before.
+    await signInWithPassword(page, url);
+    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    await page.goto(`${url}/admin/security`);
+    const section = page.getByRole('region', { name: 'Two-factor authentication' });
+    await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
+    const secretText = await section.getByTestId('totp-secret').textContent();
+    expect(secretText).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    const secret = base32Decode(secretText!)!;
+    await expectNoAxeViolations(page);
+
+    // A wrong first code is refused; the app's current code turns it on.
+    await section.getByLabel('Authentication code').fill('000000');
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await expect(toast(page)).toContainText('❌ Invalid Code');
+    await section.getByLabel('Authentication code').fill(codeAt(secret));
+    await section.getByRole('button', { name: 'Turn on' }).click();
+    await expect(toast(page)).toContainText('✅ Two-Factor On');
+    const recoveryCodes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(section).toContainText('10 recovery codes left.');
+
+    // Stored sealed; the log has it.
+    const row = withDb(server.databasePath, (db) =>
+      db.prepare("SELECT totp_secret FROM admin_users WHERE id = 'admin'").get(),
+    ) as { totp_secret: string };
+    expect(row.totp_secret).toMatch(/^v1\./);
+    expect(openSealed(row.totp_secret, 'totp:admin', serverKey(server))).toBe(base32Encode(secret));
+    const logged = () =>
+      withDb(server.databasePath, (db) => db.prepare('SELECT action, detail FROM activity_log ORDER BY at, id').all()) as {
+        action: string;
+        detail: string;
+      }[];
+    expect(logged().map((e) => e.action)).toContain('two_factor_enabled');
+
+    // Sign out; the password alone now leads to the code, not to the dashboard.
+    await logout(page, url);
+    await signInWithPassword(page, url);
+    const code = page.getByLabel('Authentication code');
+    await expect(code).toBeVisible();
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(code).toHaveAttribute('inputmode', 'numeric');
+    await expect(page.getByText('Enter one of your recovery codes instead')).toBeVisible();
+    await expect(page).toHaveURL(`${url}/login`);
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('clp_admin');
+    await expectNoAxeViolations(page);
+
+    // A wrong code is refused and logged.
+    await enterCode(page, '000000');
+    await expect(toast(page)).toContainText('❌ Invalid Code');
+    // The next step's code, pasted with a space, signs in.
+    const fresh = codeAt(secret, 1);
+    await enterCode(page, `${fresh.slice(0, 3)} ${fresh.slice(3)}`);
+    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    const signIns = logged().filter((e) => e.action === 'sign_in_failed');
+    expect(signIns.at(-1)?.detail).toContain('"reason":"code"');
+
+    // The same code a second time is refused.
+    await logout(page, url);
+    await signInWithPassword(page, url);
+    await enterCode(page, fresh);
+    await expect(toast(page)).toContainText('❌ Invalid Code');
+
+    // A recovery code signs in once, then stops working.
+    await enterCode(page, recoveryCodes[0]!.toUpperCase());
+    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    expect(logged().map((e) => e.action)).toContain('recovery_code_used');
+    await logout(page, url);
+    await signInWithPassword(page, url);
+    await enterCode(page, recoveryCodes[0]!);
+    await expect(toast(page)).toContainText('❌ Invalid Code');
+    await enterCode(page, recoveryCodes[1]!);
+    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+
+    // Step-up: with the sign-in 11 minutes old, the export link asks to confirm first, then downloads.
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000).toISOString();
+    withDb(server.databasePath, (db) => db.prepare('UPDATE admin_sessions SET authenticated_at = ?').run(elevenMinutesAgo));
+    await page.goto(`${url}/admin/leads`);
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    await expect(page).toHaveURL(/\/admin\/confirm\?next=%2Fapi%2Fadmin%2Fleads%2Fexport/);
+    await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+    await page.getByLabel('Authentication code').fill(recoveryCodes[2]!);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    expect((await download).suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(logged().map((e) => e.action)).toEqual(expect.arrayContaining(['step_up', 'leads_exported']));
+
+    // An action needing step-up opens the 'Confirm it's you' dialog and runs once confirmed.
+    withDb(server.databasePath, (db) => db.prepare('UPDATE admin_sessions SET authenticated_at = ?').run(elevenMinutesAgo));
+    await page.goto(`${url}/admin/security`);
+    await page.getByRole('button', { name: 'Regenerate recovery codes' }).click();
+    const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Password', { exact: true })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel('Password', { exact: true }).fill('not the password');
+    await dialog.getByLabel('Authentication code').fill(recoveryCodes[3]!);
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(dialog.getByRole('status')).toContainText('The password is not right.');
+    await dialog.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    // The new codes replaced the old ones.
+    const newCodes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
+    expect(newCodes).not.toContain(recoveryCodes[4]);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a wrong code is refused and throttled like a wrong password, and the second step works without JavaScript', async () => {
+  test.setTimeout(120_000);
+  const server = await startLocalhostServer({ LOGIN_LIMIT_PER_MINUTE: '4' });
+  const { url } = server;
+  try {
+    // Turn the app on for the owner as the set-up would store it.
+    await apiSignIn(url, DEFAULT_PASSWORD); // creates the owner's row
+    const secret = newTotpSecret();
+    withDb(server.databasePath, (db) =>
+      db
+        .prepare("UPDATE admin_users SET totp_secret = ?, totp_enabled_at = ? WHERE id = 'admin'")
+        .run(seal(base32Encode(secret), 'totp:admin', serverKey(server)), new Date().toISOString()),
+    );
+
+    // A plain form post (no JavaScript): the password leads back to /login with the step's cookie...
+    const password = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { Origin: url },
+      body: form({ password: DEFAULT_PASSWORD }),
+      redirect: 'manual',
+    });
+    expect(password.status).toBe(303);
+    expect(password.headers.get('location')).toBe('/login');
+    const [step] = password.headers.getSetCookie();
+    expect(step).toMatch(/^clp_2fa=[\w-]{43};.*HttpOnly/i);
+    expect(password.headers.getSetCookie().some((c) => c.startsWith('clp_admin='))).toBe(false);
+    const stepCookie = step!.split(';')[0]!;
+    const login = await (await fetch(`${url}/login`, { headers: { Cookie: stepCookie } })).text();
+    expect(login).toContain('Authentication code');
+
+    const sendCode = (code: string, json: boolean) =>
+      fetch(`${url}/api/auth/second-factor`, {
+        method: 'POST',
+        headers: { Origin: url, Cookie: stepCookie, ...(json ? { Accept: 'application/json' } : {}) },
+        body: form({ code }),
+        redirect: 'manual',
+      });
+    // Wrong codes: refused (at least a second each), logged; the limit is the password's.
+    for (let i = 0; i < 4; i++) {
+      const started = Date.now();
+      const wrong = await sendCode('000000', true);
+      expect(wrong.status).toBe(401);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    }
+    const throttled = await sendCode(codeAt(secret), true);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A password from the same address is throttled too: one allowance for both.
+    expect((await apiSignIn(url, DEFAULT_PASSWORD)).response.status).toBe(429);
+    const failures = withDb(server.databasePath, (db) =>
+      db.prepare("SELECT detail FROM activity_log WHERE action = 'sign_in_failed'").all(),
+    ) as { detail: string }[];
+    expect(failures.filter((f) => f.detail.includes('"reason":"code"'))).toHaveLength(4);
+
+    // Once the minute has been moved on, the right code (no JavaScript) signs in with a 303.
+    withDb(server.databasePath, (db) =>
+      db.prepare('UPDATE sign_in_attempts SET attempted_at = ?').run(new Date(Date.now() - 61_000).toISOString()),
+    );
+    const right = await sendCode(codeAt(secret), false);
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe('/admin');
+    expect(right.headers.getSetCookie().some((c) => /^clp_admin=[\w-]{43};/.test(c))).toBe(true);
+    // The step was used up: its cookie starts nothing more.
+    const again = await sendCode(codeAt(secret, 1), true);
+    expect(again.status).toBe(401);
+    expect(((await again.json()) as { code: string }).code).toBe('expired');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('add a passkey, then sign in with it alone (Chromium virtual authenticator)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const server = await startLocalhostServer();
+  const { url } = server;
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+
+    await signInWithPassword(page, url);
+    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    // /login offers passkeys only once someone has one.
+    await page.goto(`${url}/admin/security`);
+    await page.getByLabel('Passkey name').fill('Test laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(toast(page)).toContainText('✅ Passkey Added');
+    await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('Test laptop');
+    await expectNoAxeViolations(page);
+    const stored = withDb(server.databasePath, (db) => db.prepare('SELECT user_id, counter, transports FROM passkeys').all());
+    expect(stored).toEqual([expect.objectContaining({ user_id: 'admin' })]);
+
+    await logout(page, url);
+    const passkey = page.getByRole('button', { name: 'Sign in with a passkey' });
+    await expect(passkey).toBeVisible();
+    await expectNoAxeViolations(page);
+    await passkey.click();
+    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    const signIn = withDb(server.databasePath, (db) =>
+      db.prepare("SELECT detail FROM activity_log WHERE action = 'sign_in' ORDER BY at DESC, id DESC LIMIT 1").get(),
+    ) as { detail: string };
+    expect(signIn.detail).toContain('"method":"passkey"');
+
+    // Step-up with a passkey: deleting a lead with the sign-in 11 minutes old asks to confirm first.
+    expect((await postPageForm(url, '/apply', fullApplication)).status).toBe(200);
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000).toISOString();
+    withDb(server.databasePath, (db) => db.prepare('UPDATE admin_sessions SET authenticated_at = ?').run(elevenMinutesAgo));
+    await page.goto(`${url}/admin/leads`);
+    await page.getByTestId('lead-row').getByRole('button', { name: 'Jane Builder', exact: true }).click();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete lead' }).click();
+    const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+    await expect(confirm).toContainText('use your passkey');
+    await expect(confirm.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await confirm.getByRole('button', { name: 'Confirm with a passkey' }).click();
+    await expect(toast(page)).toContainText('🗑️ Lead Deleted');
+    expect(withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS c FROM leads').get())).toEqual({ c: 0 });
+
+    // With a passkey, the password alone is not enough: the second step is asked for.
+    await logout(page, url);
+    await signInWithPassword(page, url);
+    await expect(page.getByLabel('Authentication code')).toBeVisible();
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('clp_admin');
+  } finally {
+    await server.stop();
+  }
+});
+
+test('with two-factor required, an account without it can only set it up', async ({ page }) => {
+  test.setTimeout(120_000);
+  const server = await startLocalhostServer();
+  const { url } = server;
+  try {
+    await signInWithPassword(page, url);
+    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    withDb(server.databasePath, (db) => db.prepare("INSERT INTO app_meta (key, value) VALUES ('require_two_factor', '1')").run());
+    await page.goto(`${url}/admin/leads`);
+    await expect(page).toHaveURL(`${url}/admin/account`);
+    await expect(page.getByText('Two-factor authentication is required for every account.')).toBeVisible();
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'clp_admin')!;
+    const exported = await fetch(`${url}/api/admin/leads/export`, { headers: { Cookie: `clp_admin=${cookie.value}` } });
+    expect(exported.status).toBe(403);
+
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const secret = base32Decode((await page.getByTestId('totp-secret').textContent())!)!;
+    await page.getByLabel('Authentication code').fill(codeAt(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByTestId('recovery-codes')).toBeVisible();
+    await page.goto(`${url}/admin/leads`);
+    await expect(page).toHaveURL(`${url}/admin/leads`);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('PostgreSQL without SECRET_KEY refuses to start, naming it', async () => {
+  const { code, output } = await startExpectingFailure({
+    PORT: String(await freePort()),
+    DATABASE_URL: 'postgres://user:password@127.0.0.1:1/site',
+  });
+  expect(code).toBe(1);
+  expect(output).toContain('SECRET_KEY is required with PostgreSQL');
+});
