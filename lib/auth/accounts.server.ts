@@ -24,6 +24,12 @@ export async function listAccounts(db: DB): Promise<AccountSummary[]> {
   const rows = await db
     .selectFrom('admin_users')
     .select(['id', 'email', 'name', 'role', 'created_at', 'totp_enabled_at'])
+    // A passkey is a second factor too (it counts as both).
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('passkeys').select('passkeys.id').whereRef('passkeys.user_id', '=', 'admin_users.id'))
+        .as('has_passkey'),
+    )
     .orderBy('created_at')
     .execute();
   return rows
@@ -34,6 +40,6 @@ export async function listAccounts(db: DB): Promise<AccountSummary[]> {
       name: row.name,
       role: row.role as Role,
       createdAt: row.created_at,
-      twoFactor: row.totp_enabled_at !== null,
+      twoFactor: row.totp_enabled_at !== null || Boolean(Number(row.has_passkey)),
     }));
 }

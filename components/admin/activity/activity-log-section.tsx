@@ -49,7 +49,9 @@ export async function ActivityLogSection({
           Activity log
         </h2>
         {parsed.success && (
-          <a className={buttonClass} href={exportHref(parsed.data)} download>
+          // No `download` attribute: a stale sign-in is sent to confirm first, which must open as a
+          // page; the CSV itself still downloads (the route answers it as an attachment).
+          <a className={buttonClass} href={exportHref(parsed.data)}>
             <Download aria-hidden="true" className="size-4" /> Export CSV
           </a>
         )}

@@ -13,7 +13,7 @@ const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosnif
  */
 export async function GET(request: NextRequest) {
   await connection();
-  const context = await adminRouteContext('security', { stepUp: true });
+  const context = await adminRouteContext('security', { stepUp: true, request });
   if (context instanceof Response) return context;
   if (!can(context.account.role, 'export'))
     return NextResponse.json({ error: 'Your account does not have access to this.' }, { status: 403, headers });
