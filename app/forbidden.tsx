@@ -1,5 +1,3 @@
-import Link from 'next/link';
-
 /** What forbidden() renders, with a 403: an admin account opened a section its role does not include. */
 export default function Forbidden() {
   return (
@@ -7,9 +5,12 @@ export default function Forbidden() {
       <h1 className="text-brand-900 text-2xl font-bold">Not available to your account</h1>
       <p className="mt-4 text-slate-700">Your role does not include this part of the admin. Ask the owner if you need access.</p>
       <p className="mt-6">
-        <Link href="/admin" prefetch={false} className="text-brand-800 underline underline-offset-2">
+        {/* A plain link: next/link here would add its client code to every public page's bundle
+            (this file is the root's 403 boundary), and /admin is a route handler anyway. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
+        <a href="/admin" className="text-brand-800 underline underline-offset-2">
           Back to the dashboard
-        </Link>
+        </a>
       </p>
     </main>
   );

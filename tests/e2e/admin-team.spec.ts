@@ -29,7 +29,7 @@ test.afterAll(async () => {
 
 const PASSWORD = 'a long team passphrase';
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link');
-const team = (page: Page) => page.getByRole('region', { name: 'Team' });
+const team = (page: Page) => page.getByRole('region', { name: 'Team', exact: true });
 const accountRow = (page: Page, email: string) =>
   team(page).getByRole('table', { name: 'Accounts' }).getByRole('row').filter({ hasText: email });
 const inviteRow = (page: Page, email: string) =>

@@ -14,9 +14,12 @@ const cell = 'py-2 pr-4 align-top';
 /** The team's accounts; the owner changes a role or removes an account (both confirmed by step-up). */
 export function AccountTable({ accounts, currentAccountId }: { accounts: AccountSummary[]; currentAccountId: string }) {
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="accounts-caption">
       <table className="w-full text-left text-sm">
-        <caption className="text-brand-900 mb-2 text-left text-lg font-semibold">Accounts</caption>
+        <caption id="accounts-caption" className="text-brand-900 mb-2 text-left text-lg font-semibold">
+          Accounts
+        </caption>
         <thead>
           <tr className="border-b border-slate-300">
             <th className={cell}>Name</th>

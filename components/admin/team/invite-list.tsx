@@ -18,9 +18,12 @@ export function InviteList({ invites }: { invites: PendingInvite[] }) {
   };
 
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby="invites-caption">
       <table className="w-full text-left text-sm">
-        <caption className="text-brand-900 mb-2 text-left text-lg font-semibold">Pending Invitations</caption>
+        <caption id="invites-caption" className="text-brand-900 mb-2 text-left text-lg font-semibold">
+          Pending Invitations
+        </caption>
         <thead>
           <tr className="border-b border-slate-300">
             <th className={cell}>Email</th>
