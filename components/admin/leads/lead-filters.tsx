@@ -56,6 +56,9 @@ export function LeadFilters({
     name: key,
     className: inputClass,
     value: draft[key],
+    // Held while a filter loads: the form is remounted with the new filter when it arrives (keyed
+    // by it), so a choice made meanwhile would be silently dropped from the list it shows.
+    disabled: pending,
     onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value }),
   });
 
