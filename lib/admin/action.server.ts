@@ -2,14 +2,13 @@ import 'server-only';
 import { forbidden } from 'next/navigation';
 import type { z } from 'zod';
 import { recordActivity, actorOf, type ActivityEntry } from '../activity/record.server';
-import { can, type Permission } from '../auth/roles';
+import type { Permission } from '../auth/roles';
 import { getAdminSession, requestClient } from '../auth/session.server';
 import type { AdminAccount, AdminSession } from '../auth/sessions.server';
-import { needsStepUp } from '../auth/step-up';
-import { blockedUntilTwoFactor } from '../auth/two-factor/requirement.server';
 import { expireAfterWrite } from '../cache/expire.server';
 import type { CacheTagName } from '../cache/tags';
 import { getDb, type DB } from '../db/index.server';
+import { refusalFor } from './admission.server';
 import {
   fieldErrorsOf,
   INVALID_REQUEST,
@@ -60,9 +59,10 @@ async function run<S extends z.ZodType, T>(
   // The session first: a signed-out caller learns nothing, not even whether its input was valid.
   const session = await getAdminSession();
   if (!session) return SIGNED_OUT;
-  if (!can(session.account.role, options.permission)) forbidden();
-  if (await blockedUntilTwoFactor(await getDb(), session.account.id, options.permission)) return TWO_FACTOR_SET_UP_REQUIRED;
-  if (options.stepUp && needsStepUp(session)) return STEP_UP_REQUIRED;
+  const refusal = await refusalFor(session, options.permission, options);
+  if (refusal === 'forbidden') forbidden();
+  if (refusal === 'two-factor') return TWO_FACTOR_SET_UP_REQUIRED;
+  if (refusal === 'step-up') return STEP_UP_REQUIRED;
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error.issues);

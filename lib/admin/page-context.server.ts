@@ -2,10 +2,11 @@ import 'server-only';
 import { forbidden, redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { cache } from 'react';
-import { can, type Permission } from '../auth/roles';
+import type { Permission } from '../auth/roles';
 import { requireAdminPage } from '../auth/session.server';
-import { blockedUntilTwoFactor, TWO_FACTOR_SET_UP_PATH } from '../auth/two-factor/requirement.server';
+import { TWO_FACTOR_SET_UP_PATH } from '../auth/two-factor/requirement.server';
 import { adminContext, type AdminContext } from './action.server';
+import { refusalFor } from './admission.server';
 
 /**
  * The session (or a redirect to /login), the role check (or 403) and the database, for the admin
@@ -20,8 +21,9 @@ const signedIn = cache(async (): Promise<AdminContext> => {
 
 export async function adminPageContext(permission: Permission): Promise<AdminContext> {
   const context = await signedIn();
-  if (!can(context.account.role, permission)) forbidden();
+  const refusal = await refusalFor(context.session, permission);
+  if (refusal === 'forbidden') forbidden();
   // Two-factor required and none set up yet: the account's own page, where it is set up.
-  if (await blockedUntilTwoFactor(context.db, context.account.id, permission)) redirect(TWO_FACTOR_SET_UP_PATH);
+  if (refusal === 'two-factor') redirect(TWO_FACTOR_SET_UP_PATH);
   return context;
 }

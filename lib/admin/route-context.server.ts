@@ -1,11 +1,9 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import { can, type Permission } from '../auth/roles';
+import type { Permission } from '../auth/roles';
 import { getAdminSession } from '../auth/session.server';
-import { needsStepUp } from '../auth/step-up';
-import { blockedUntilTwoFactor } from '../auth/two-factor/requirement.server';
-import { getDb } from '../db/index.server';
 import { adminContext, type AdminContext } from './action.server';
+import { refusalFor } from './admission.server';
 import { confirmPath } from './confirm-path';
 import { SIGNED_OUT, STEP_UP_REQUIRED, TWO_FACTOR_SET_UP_REQUIRED } from './result';
 
@@ -31,11 +29,12 @@ export async function adminRouteContext(
 ): Promise<AdminContext | NextResponse> {
   const session = await getAdminSession();
   if (!session) return NextResponse.json({ error: SIGNED_OUT.error }, { status: 401, headers: noStore });
-  if (!can(session.account.role, permission))
+  const refusal = await refusalFor(session, permission, options);
+  if (refusal === 'forbidden')
     return NextResponse.json({ error: 'Your account does not have access to this.' }, { status: 403, headers: noStore });
-  if (await blockedUntilTwoFactor(await getDb(), session.account.id, permission))
+  if (refusal === 'two-factor')
     return NextResponse.json({ error: TWO_FACTOR_SET_UP_REQUIRED.error }, { status: 403, headers: noStore });
-  if (options.stepUp && needsStepUp(session)) {
+  if (refusal === 'step-up') {
     if (options.request && isNavigation(options.request)) {
       const url = new URL(options.request.url);
       return new NextResponse(null, { status: 303, headers: { ...noStore, Location: confirmPath(url.pathname + url.search) } });
