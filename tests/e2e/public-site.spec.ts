@@ -365,6 +365,9 @@ test('search engines: metadata, canonical URLs, JSON-LD, sitemap, robots and RSS
 test('every icon finds its symbol in the page: one sprite entry per icon, no id twice', async ({ page }) => {
   for (const path of [...PAGES, '/contact', '/apply', '/payment-success']) {
     await page.goto(server.url + path);
+    // An unknown path's 404 is rendered by the client after load (its server HTML has no body
+    // yet): read the icons once the page shows its first one, not before.
+    await page.locator('use').first().waitFor({ state: 'attached' });
     const { uses, symbols } = await page.evaluate(() => ({
       uses: [...document.querySelectorAll('use')].map((use) => use.getAttribute('href')),
       symbols: [...document.querySelectorAll('symbol')].map((symbol) => symbol.id),
