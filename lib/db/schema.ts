@@ -70,6 +70,8 @@ export interface AdminUsersTable {
   totp_enabled_at: string | null;
   /** The time step of the last accepted code (each code works once). */
   totp_last_step: number | null;
+  /** 1: the daily digest of overdue follow-ups is sent (migration 0012). */
+  wants_digest: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -219,6 +221,67 @@ export interface LeadsTable {
   search: Generated<string>;
   /** Submitted, or the owner's last status or note change (migration 0011): retention counts from it. */
   last_activity_at: string | null;
+  /** JSON of the first and last touch (migration 0012, lib/attribution): UTM values, click ids, referrer host, landing page. */
+  attribution: Generated<string>;
+  /** The first touch's source ('news', a referrer host, 'direct'; '' before migration 0012), for filters and charts. */
+  first_source: Generated<string>;
+  /** The last touch's source. */
+  last_source: Generated<string>;
+  /** The first touch's landing page (a path), for conversion by landing page. */
+  landing_page: Generated<string>;
+  /** The account working the lead (admin_users.id); null: unassigned. */
+  assignee_id: Generated<string | null>;
+  /** The next follow-up, a UTC date YYYY-MM-DD; null: none set. */
+  follow_up_on: Generated<string | null>;
+  /** Why the lead was lost (status 'lost'). */
+  lost_reason: Generated<string | null>;
+}
+
+/** Every status change of a lead (migration 0012): its history, and the time to first contact. */
+export interface LeadStatusChangesTable {
+  id: string;
+  lead_id: string;
+  from_status: string;
+  to_status: string;
+  /** The lost reason, when the change is to 'lost'. */
+  reason: string | null;
+  actor_id: string | null;
+  /** The account's label as shown then, or 'system'. */
+  actor: string;
+  at: string;
+}
+
+/** A device an account turned push alerts on for (migration 0012): the browser's PushSubscription. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: Generated<string>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A receiver of signed webhooks (Standard Webhooks), set in the admin (migration 0012). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  /** `whsec_...` sealed with SECRET_KEY (lib/auth/secret-box.server.ts). */
+  secret: string;
+  description: Generated<string>;
+  /** JSON array of event types ('lead.created', 'lead.updated'). */
+  events: string;
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Page views per UTC day and path, counted from the cookieless beacon (migration 0012). */
+export interface PageViewsTable {
+  day: string;
+  path: string;
+  views: number;
 }
 
 /** The notifications outbox (lib/notifications, migration 0007): what leads and payments tell the broker. */
@@ -230,8 +293,14 @@ export interface NotificationsTable {
    */
   subject_type: string;
   subject_id: string;
-  /** 'email' (later 'sms', 'push', 'webhook'): which transport sends it. */
+  /** 'email' | 'sms' | 'push' | 'webhook': which transport sends it. */
   channel: string;
+  /**
+   * Who it goes to (migration 0012): 'broker' (MAIL_TO, ALERT_SMS_TO), 'visitor' (the auto-reply),
+   * 'invitee', 'user:<account id>' (a digest, a push to that account's devices),
+   * 'webhook:<endpoint id>' ('webhook:env' for LEAD_WEBHOOK_URL).
+   */
+  recipient: Generated<string>;
   /** JSON of what the channel sends, rendered when the notification was written (e-mail: a NotificationMessage). */
   payload: string;
   /** 'waiting' | 'failing' | 'sent' | 'failed' | 'skipped' (see lib/notifications/types.ts). */
@@ -341,6 +410,10 @@ export interface Database {
   auth_challenges: AuthChallengesTable;
   invites: InvitesTable;
   activity_log: ActivityLogTable;
+  lead_status_changes: LeadStatusChangesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  page_views: PageViewsTable;
 }
 
 export type { Generated };

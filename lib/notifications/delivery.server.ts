@@ -3,7 +3,7 @@ import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import { nextAttemptAt } from './backoff';
 import { claimNext, type ClaimedNotification } from './claim.server';
-import { DeliveryError, type Transport } from './transports/types';
+import { DeliveryError, type AnyTransport, type Transport } from './transports/types';
 import { PENDING, type Channel, type ChannelPayloads } from './types';
 
 /**
@@ -28,7 +28,7 @@ export interface OutboxLog {
  */
 export async function deliverDue(
   db: DB,
-  transport: Transport,
+  transport: AnyTransport,
   log: OutboxLog,
   now = () => new Date(),
   options: { stopped?: () => boolean } = {},
@@ -42,7 +42,7 @@ export async function deliverDue(
   return delivered;
 }
 
-async function attempt(transport: Transport, payload: string): Promise<{ error: string | null; retryable: boolean }> {
+async function attempt(transport: AnyTransport, payload: string): Promise<{ error: string | null; retryable: boolean }> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(payload);
@@ -50,8 +50,8 @@ async function attempt(transport: Transport, payload: string): Promise<{ error: 
     return { error: 'The stored payload is not valid JSON', retryable: false };
   }
   try {
-    // Written by addNotifications from the channel's own payload type.
-    await transport.send(parsed as ChannelPayloads[Channel]);
+    // Written by addNotifications from the channel's own payload type; claimed for this channel.
+    await (transport as Transport<Channel>).send(parsed as ChannelPayloads[Channel] as never);
     return { error: null, retryable: false };
   } catch (caught) {
     const error = caught instanceof Error ? caught.message : String(caught);
@@ -61,7 +61,7 @@ async function attempt(transport: Transport, payload: string): Promise<{ error: 
 
 async function deliverOne(
   db: DB,
-  transport: Transport,
+  transport: AnyTransport,
   log: OutboxLog,
   row: ClaimedNotification,
   now: () => Date,

@@ -36,13 +36,13 @@ const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 
 /**
- * Listens on a dedicated connection for announceDue of `channel` (or of any), calling `onDue`;
- * reconnects by itself (0.5 s, doubling up to 30 s) and calls `onDue` on every connect too.
+ * Listens on a dedicated connection (one per process, whatever the number of channels) for
+ * announceDue, calling `onDue` with the channel announced (ANY_CHANNEL: any may be); reconnects by
+ * itself (0.5 s, doubling up to 30 s) and calls `onDue(ANY_CHANNEL)` on every connect too.
  */
 export function listenForDue(
   url: string,
-  channel: Channel,
-  onDue: () => void,
+  onDue: (channel: Channel | typeof ANY_CHANNEL) => void,
   log: { info: (data: object, message: string) => void; warn: (data: object, message: string) => void },
 ): DueListener {
   let client: pg.Client | undefined;
@@ -73,7 +73,7 @@ export function listenForDue(
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next, new Error('connection ended')));
     next.on('notification', ({ payload }) => {
-      if (payload === channel || payload === ANY_CHANNEL) onDue();
+      if (payload) onDue(payload as Channel | typeof ANY_CHANNEL);
     });
     try {
       await next.connect();
@@ -84,7 +84,7 @@ export function listenForDue(
     if (stopped) return void (await next.end().catch(() => undefined));
     if (delay > RECONNECT_FIRST_MS) log.info({ event: 'notification.listen_restored' }, 'Listening for due notifications again');
     delay = RECONNECT_FIRST_MS;
-    onDue();
+    onDue(ANY_CHANNEL);
   }
 
   void connect();

@@ -17,6 +17,8 @@ export type NewNotification = {
   [C in Channel]: {
     subject: Subject;
     channel: C;
+    /** Who it goes to (NotificationsTable.recipient); 'broker' when not given. */
+    recipient?: string;
     /** What the channel's transport will send, rendered now: the worker knows nothing of subjects. */
     payload: ChannelPayloads[C];
     at: Date;
@@ -38,6 +40,7 @@ export async function addNotifications(trx: DB, notifications: NewNotification[]
           subject_type: n.subject.type,
           subject_id: n.subject.id,
           channel: n.channel,
+          recipient: n.recipient ?? 'broker',
           payload: JSON.stringify(n.payload),
           status: n.skipped ? 'skipped' : 'waiting',
           next_attempt_at: n.skipped ? null : stamp,

@@ -3,51 +3,70 @@ import { getDb } from '../db/index.server';
 import { databaseTarget } from '../env-schema';
 import { env } from '../env.server';
 import { logger } from '../log.server';
-import { listenForDue } from './due-signal.server';
-import { transportFromEnv } from './transports/index.server';
 import { existingProcessSingleton, processSingleton } from '../runtime/process-singleton';
+import { ANY_CHANNEL, listenForDue, type DueListener } from './due-signal.server';
+import { transportsFromEnv } from './transports/index.server';
 import { createOutboxWorker, type OutboxWorker } from './worker.server';
 
 /**
- * The process's one outbox worker (lib/runtime/process-singleton.ts: Next may load this module in
- * more than one server layer, the start-up route and the Server Actions, which must share one
- * worker). Started by the start-up route, which the server runs before admitting visitors, and
- * stopped by the server's graceful stop; never during `next build`, which neither calls the route
- * nor stores leads. On PostgreSQL it is also woken by the other instances' writes
+ * The process's outbox workers, one per configured transport (e-mail, SMS, push, webhooks), kept
+ * once per process (lib/runtime/process-singleton.ts: Next may load this module in more than one
+ * server layer, the start-up route and the Server Actions, which must share them). Started by the
+ * start-up route, which the server runs before admitting visitors, and stopped by the server's
+ * graceful stop; never during `next build`, which neither calls the route nor stores leads. On
+ * PostgreSQL one listening connection wakes them on the other instances' writes
  * (./due-signal.server.ts).
  */
-const WORKER = 'notifications.worker';
-const worker = () =>
-  processSingleton<OutboxWorker | null>(WORKER, () => {
-    const transport = transportFromEnv(env);
-    if (!transport) {
-      logger.warn(
-        { event: 'notification.no_transport' },
-        'No mail transport configured (SMTP_URL or EMAILJS_*): notifications wait in the outbox',
-      );
-      return null;
-    }
-    logger.info({ event: 'notification.outbox_started', transport: transport.name }, 'Notification worker started');
-    const target = databaseTarget(env.DATABASE_URL);
-    return createOutboxWorker({
-      db: getDb,
-      transport,
-      log: logger,
-      subscribe: target.kind === 'postgres' ? (wake) => listenForDue(target.url, transport.channel, wake, logger) : undefined,
-    });
-  });
-
-export function ensureOutboxWorker(): OutboxWorker | null {
-  if (process.env.NEXT_PHASE === 'phase-production-build') return null;
-  return worker();
+interface ProcessWorkers {
+  workers: { channel: string; worker: OutboxWorker }[];
+  listener: DueListener | null;
 }
 
-/** Claims nothing more, waits for a send in progress and stops the worker (the server's graceful stop). */
+const WORKERS = 'notifications.workers';
+const workers = () =>
+  processSingleton<ProcessWorkers>(WORKERS, () => {
+    const transports = transportsFromEnv(env, getDb);
+    if (!transports.some((t) => t.channel === 'email')) {
+      logger.warn(
+        { event: 'notification.no_transport' },
+        'No mail transport configured (SMTP_URL or EMAILJS_*): e-mail notifications wait in the outbox',
+      );
+    }
+    const started = transports.map((transport) => {
+      logger.info(
+        { event: 'notification.outbox_started', channel: transport.channel, transport: transport.name },
+        'Notification worker started',
+      );
+      return { channel: transport.channel, worker: createOutboxWorker({ db: getDb, transport, log: logger }) };
+    });
+    const target = databaseTarget(env.DATABASE_URL);
+    const listener =
+      target.kind === 'postgres' && started.length > 0
+        ? listenForDue(
+            target.url,
+            (channel) => {
+              for (const w of started) if (channel === ANY_CHANNEL || channel === w.channel) w.worker.wake();
+            },
+            logger,
+          )
+        : null;
+    return { workers: started, listener };
+  });
+
+export function ensureOutboxWorker(): void {
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  workers();
+}
+
+/** Claims nothing more, waits for the sends in progress and stops the workers (the server's graceful stop). */
 export async function stopOutboxWorker(): Promise<void> {
-  await existingProcessSingleton<OutboxWorker | null>(WORKER)?.stop();
+  const running = existingProcessSingleton<ProcessWorkers>(WORKERS);
+  if (!running) return;
+  await Promise.all([...running.workers.map((w) => w.worker.stop()), running.listener?.stop()]);
 }
 
 /** A notification was added (a lead stored, a payment recorded): deliver it now rather than at the next poll. */
 export function wakeOutbox(): void {
-  ensureOutboxWorker()?.wake();
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  for (const w of workers().workers) w.worker.wake();
 }

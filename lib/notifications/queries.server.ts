@@ -9,16 +9,28 @@ export async function listAttempts(db: DB, subject: Subject): Promise<DeliveryAt
   const rows = await db
     .selectFrom('notification_attempts as a')
     .innerJoin('notifications as n', 'n.id', 'a.notification_id')
-    .select(['a.attempted_at', 'a.transport', 'a.ok', 'a.error'])
+    .select(['a.attempted_at', 'a.transport', 'a.ok', 'a.error', 'n.channel', 'n.recipient'])
     .where('n.subject_type', '=', subject.type)
     .where('n.subject_id', '=', subject.id)
     .orderBy('a.attempted_at', 'asc')
     .execute();
-  return rows.map((r) => ({ attemptedAt: r.attempted_at, transport: r.transport, ok: Number(r.ok) === 1, error: r.error }));
+  return rows.map((r) => ({
+    attemptedAt: r.attempted_at,
+    channel: r.channel,
+    recipient: r.recipient,
+    transport: r.transport,
+    ok: Number(r.ok) === 1,
+    error: r.error,
+  }));
 }
 
-/** The state of the newest e-mail notification of each of the subjects, by subject id. */
-export async function latestEmailStates(db: DB, type: SubjectType, ids: string[]): Promise<Map<string, DeliveryState>> {
+/** The state of the newest e-mail notification to the recipient ('broker' by default) of each of the subjects, by subject id. */
+export async function latestEmailStates(
+  db: DB,
+  type: SubjectType,
+  ids: string[],
+  recipient = 'broker',
+): Promise<Map<string, DeliveryState>> {
   const states = new Map<string, DeliveryState>();
   if (ids.length === 0) return states;
   const rows = await db
@@ -27,6 +39,7 @@ export async function latestEmailStates(db: DB, type: SubjectType, ids: string[]
     .where('subject_type', '=', type)
     .where('subject_id', 'in', ids)
     .where('channel', '=', 'email')
+    .where('recipient', '=', recipient)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

@@ -6,15 +6,50 @@ import type { NotificationMessage } from './messages';
  * sends, rendered when the notification is written: the worker knows channels, never subjects.
  */
 
-/** What a channel's transport sends. Later channels ('sms', 'push', 'webhook') add their payload here. */
+/** A text message (Twilio): to ALERT_SMS_TO unless `to` says otherwise. */
+export interface SmsPayload {
+  body: string;
+  to?: string;
+}
+
+/** A web push alert to one device (push_subscriptions.id): what the admin's service worker shows. */
+export interface PushPayload {
+  subscriptionId: string;
+  title: string;
+  body: string;
+  /** The admin path the alert opens, e.g. /admin/leads?lead=<id>. */
+  url: string;
+  /** Replaces an earlier alert with the same tag on the device. */
+  tag?: string;
+}
+
+/**
+ * A Standard Webhooks message to one endpoint (webhook_endpoints.id, or 'env' for
+ * LEAD_WEBHOOK_URL). The id and body are fixed when written, so every retry sends the same
+ * `webhook-id` and bytes; the timestamp and signature are made at each attempt.
+ */
+export interface WebhookPayload {
+  endpointId: string;
+  messageId: string;
+  type: string;
+  /** The JSON body, exactly as it is sent and signed. */
+  body: string;
+}
+
+/** What each channel's transport sends. */
 export interface ChannelPayloads {
   email: NotificationMessage;
+  sms: SmsPayload;
+  push: PushPayload;
+  webhook: WebhookPayload;
 }
+
+export const CHANNELS = ['email', 'sms', 'push', 'webhook'] as const satisfies readonly Channel[];
 
 export type Channel = keyof ChannelPayloads;
 
-/** What a notification tells of: a lead, a payment, or an invitation to the admin (sent to the invitee). */
-export type SubjectType = 'lead' | 'payment' | 'invite';
+/** What a notification tells of: a lead, a payment, an invitation to the admin (sent to the invitee), an account's daily digest. */
+export type SubjectType = 'lead' | 'payment' | 'invite' | 'digest';
 
 export interface Subject {
   type: SubjectType;
@@ -43,6 +78,9 @@ export interface DeliveryState {
 /** One delivery attempt, as the admin lists it. */
 export interface DeliveryAttempt {
   attemptedAt: string;
+  /** The notification's channel and recipient (see NotificationsTable.recipient). */
+  channel: string;
+  recipient: string;
   transport: string;
   ok: boolean;
   error: string | null;

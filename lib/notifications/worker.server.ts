@@ -1,7 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { deliverDue, nextDueAt, type OutboxLog } from './delivery.server';
-import type { Transport } from './transports/types';
+import type { AnyTransport } from './transports/types';
 
 /**
  * The outbox worker: one per server process and transport. It runs when a notification is added
@@ -20,7 +20,7 @@ export interface OutboxWorker {
 
 export function createOutboxWorker(options: {
   db: () => Promise<DB>;
-  transport: Transport;
+  transport: AnyTransport;
   log: OutboxLog & { error: (data: object, message: string) => void };
   pollMs?: number;
   /** Wakes the worker on other instances' writes (./due-signal.server.ts); stopped with it. */

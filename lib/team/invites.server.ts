@@ -95,7 +95,13 @@ export async function createInvite(
     .execute();
   const link = `${invite.siteUrl}/invite/${token}`;
   await addNotifications(trx, [
-    { subject: inviteSubject(id), channel: 'email', payload: inviteMessage({ ...invite, link, expiresAt }), at: now },
+    {
+      subject: inviteSubject(id),
+      channel: 'email',
+      recipient: 'invitee',
+      payload: inviteMessage({ ...invite, link, expiresAt }),
+      at: now,
+    },
   ]);
   return { ok: true, id, token };
 }
@@ -113,6 +119,7 @@ export async function listInvites(db: DB, now = new Date()): Promise<PendingInvi
     db,
     'invite',
     rows.map((row) => row.id),
+    'invitee',
   );
   const stamp = now.toISOString();
   return rows.flatMap((row) =>

@@ -4,7 +4,7 @@ import { connect, type DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { CLAIM_LEASE_MS, claimNext } from '../../lib/notifications/claim.server';
 import { deliverDue } from '../../lib/notifications/delivery.server';
-import { DUE_CHANNEL, listenForDue } from '../../lib/notifications/due-signal.server';
+import { ANY_CHANNEL, DUE_CHANNEL, listenForDue } from '../../lib/notifications/due-signal.server';
 import { addNotifications } from '../../lib/notifications/outbox.server';
 import type { Transport } from '../../lib/notifications/transports/types';
 import { createOutboxWorker } from '../../lib/notifications/worker.server';
@@ -110,7 +110,7 @@ describe.runIf(postgresUrl)('notifications outbox with several instances on one 
         transport: recorder(sent, i),
         log,
         pollMs: 10 * 60_000,
-        subscribe: (wake) => listenForDue(url, 'email', wake, log),
+        subscribe: (wake) => listenForDue(url, (channel) => (channel === 'email' || channel === ANY_CHANNEL) && wake(), log),
       }),
     );
     cleanups.push(async () => void (await Promise.all(workers.map((worker) => worker.stop()))));

@@ -122,7 +122,7 @@ describe.each(engines)('notifications outbox on %s', (_engine, open) => {
     expect(await deliverDue(db, transport, log, clock())).toBe(0);
     expect(sent.sort()).toEqual(['Notice 0', 'Notice 1', 'Notice 2']);
     expect(await listAttempts(db, { type: 'payment', id: 'p1' })).toEqual([
-      { attemptedAt: AT.toISOString(), transport: 'smtp', ok: true, error: null },
+      { attemptedAt: AT.toISOString(), channel: 'email', recipient: 'broker', transport: 'smtp', ok: true, error: null },
     ]);
     expect(await nextDueAt(db, 'email')).toBeNull();
   });

@@ -10,6 +10,7 @@ import * as m0008 from './0008_cache_tags';
 import * as m0009 from './0009_rate_type';
 import * as m0010 from './0010_web_vitals';
 import * as m0011 from './0011_accounts';
+import * as m0012 from './0012_speed_to_lead';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_rate_type': m0009,
   '0010_web_vitals': m0010,
   '0011_accounts': m0011,
+  '0012_speed_to_lead': m0012,
 };

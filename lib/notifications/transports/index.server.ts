@@ -1,8 +1,9 @@
 import 'server-only';
+import type { DB } from '../../db/connect.server';
 import type { Env } from '../../env-schema';
 import { emailJsTransport } from './emailjs.server';
 import { smtpTransport } from './smtp.server';
-import type { Transport } from './types';
+import type { AnyTransport, Transport } from './types';
 
 /**
  * The transport the configuration chooses: SMTP when SMTP_URL is set, else EmailJS when its four
@@ -23,6 +24,19 @@ export function transportFromEnv(env: Env): Transport<'email'> | null {
     });
   }
   return null;
+}
+
+/**
+ * Every transport the configuration enables, one outbox worker each: e-mail as above; the other
+ * channels add theirs here. `db` is for transports that look up their recipient when sending
+ * (a push subscription, a webhook endpoint's secret), so a removed one is never sent to.
+ */
+export function transportsFromEnv(env: Env, db: () => Promise<DB>): AnyTransport[] {
+  void db;
+  const transports: AnyTransport[] = [];
+  const email = transportFromEnv(env);
+  if (email) transports.push(email);
+  return transports;
 }
 
 /** Whether any transport is configured (the dashboard warns when none is). */

@@ -12,6 +12,9 @@ export interface Transport<C extends Channel = Channel> {
   close?(): void;
 }
 
+/** A transport of any one channel (a union, so a test's e-mail transport need only take e-mail). */
+export type AnyTransport = { [C in Channel]: Transport<C> }[Channel];
+
 /** A failed delivery. `retryable` is false when trying again cannot help (e.g. EmailJS 403). */
 export class DeliveryError extends Error {
   override name = 'DeliveryError';
