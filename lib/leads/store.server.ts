@@ -5,7 +5,8 @@ import { engineOf } from '../db/engine';
 import { createGroupCommit, type GroupCommit } from '../db/group-commit';
 import { addNotifications } from '../notifications/outbox.server';
 import { processSingleton } from '../runtime/process-singleton';
-import { leadRow, leadRowMessage, type NewLead } from './lead-row';
+import { arrivalNotifications } from './arrival-alerts.server';
+import { leadRow, type NewLead } from './lead-row';
 import { FLOOD_FACTOR, isFlood, spamReason, type SpamReason, type SpamSettings } from './spam';
 
 /**
@@ -112,9 +113,9 @@ async function takeTurnsPerAddress(trx: DB, addresses: Set<string>): Promise<voi
 }
 
 /**
- * Inserts leads and their e-mails to the broker with two multi-row inserts, whatever the number
- * of leads, inside the caller's transaction; returns the leads' ids. Suspected spam is stored
- * too, flagged, with its e-mail 'skipped' until the owner says 'Not spam'.
+ * Inserts leads and their alerts (./arrival-alerts.server.ts) with multi-row inserts, whatever the
+ * number of leads, inside the caller's transaction; returns the leads' ids. Suspected spam is
+ * stored too, flagged, with its alerts 'skipped' until the owner says 'Not spam'.
  */
 export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]): Promise<string[]> {
   if (leads.length === 0) return [];
@@ -123,13 +124,10 @@ export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]
   await trx.insertInto('leads').values(rows).execute();
   await addNotifications(
     trx,
-    rows.map((row, i) => ({
-      subject: { type: 'lead', id: row.id },
-      channel: 'email',
-      payload: leadRowMessage(row),
-      at: leads[i]!.now,
-      skipped: row.is_spam === 1,
-    })),
+    await arrivalNotifications(
+      trx,
+      rows.map((row, i) => ({ row, at: leads[i]!.now })),
+    ),
   );
   return rows.map((row) => row.id);
 }
