@@ -29,6 +29,8 @@ export const ACTIVITY_ACTIONS = {
   lead_viewed: 'Lead opened',
   lead_status_changed: 'Lead status changed',
   lead_notes_changed: 'Lead notes changed',
+  lead_assigned: 'Lead assigned',
+  lead_follow_up_changed: 'Lead follow-up date changed',
   lead_not_spam: 'Lead marked not spam',
   lead_deleted: 'Lead deleted',
   notification_retried: 'Notification retried',

@@ -44,6 +44,8 @@ export const ACTIVITY_GROUPS = {
       'lead_viewed',
       'lead_status_changed',
       'lead_notes_changed',
+      'lead_assigned',
+      'lead_follow_up_changed',
       'lead_not_spam',
       'lead_deleted',
       'notification_retried',

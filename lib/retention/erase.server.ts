@@ -61,11 +61,14 @@ export async function deleteNotificationsOf(trx: DB, type: SubjectType, subjectI
   return counts;
 }
 
-/** Deletes leads with their notifications and attempts, inside the caller's transaction. */
+/** Deletes leads with their notifications, attempts and status history, inside the caller's transaction. */
 export async function deleteLeadsById(trx: DB, ids: readonly string[]): Promise<ErasedCounts & { leads: number }> {
   const counts = { leads: 0, ...(await deleteNotificationsOf(trx, 'lead', ids)) };
-  for (const part of chunks(ids))
+  for (const part of chunks(ids)) {
+    // The history's lost reasons are the broker's words about the customer: they go with the lead.
+    await trx.deleteFrom('lead_status_changes').where('lead_id', 'in', part).execute();
     counts.leads += deleted(await trx.deleteFrom('leads').where('id', 'in', part).executeTakeFirstOrThrow());
+  }
   return counts;
 }
 

@@ -16,6 +16,8 @@ import {
 } from '@/lib/leads/admin/actions';
 import type { LeadUpdate } from '@/lib/leads/admin/filter';
 import { inputClass, labelClass } from '../image-field';
+import { LeadPipelineFields, pipelineDraft } from './lead-pipeline-fields';
+import { StatusHistory } from './status-history';
 import { LeadStatusOptions } from './status-options';
 import { formatTime, NOTIFICATION_LABELS, RETRYABLE } from './format';
 
@@ -52,7 +54,7 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
 
   function show(data: LeadDetail) {
     setDetail(data);
-    setDraft({ status: data.lead.status as LeadUpdate['status'], notes: data.lead.notes });
+    setDraft({ status: data.lead.status as LeadUpdate['status'], notes: data.lead.notes, ...pipelineDraft(data.pipeline) });
     setErrors({});
     setMessage('');
   }
@@ -162,6 +164,7 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                     <LeadStatusOptions />
                   </select>
                 </div>
+                <LeadPipelineFields draft={draft} onChange={setDraft} pipeline={detail.pipeline} errors={errors} />
                 <div>
                   <label htmlFor="lead-notes" className={labelClass}>
                     Notes
@@ -185,6 +188,8 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                   Save Status and Notes
                 </button>
               </form>
+
+              <StatusHistory history={detail.pipeline.history} />
 
               <section aria-labelledby="lead-notification">
                 <h3 id="lead-notification" className="text-brand-900 text-lg font-semibold">

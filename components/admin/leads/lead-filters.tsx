@@ -3,9 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import type { LeadFilter } from '@/lib/leads/admin/filter';
 import { inputClass, labelClass } from '../image-field';
+import { PipelineFilterFields } from './pipeline-filter-fields';
 import { LeadStatusOptions } from './status-options';
 
-type Draft = { q: string; status: string; from: string; to: string };
+type Draft = { q: string; status: string; from: string; to: string; due: string; assignee: string };
 
 export const leadButton =
   'inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 font-medium hover:bg-slate-100 disabled:opacity-60';
@@ -15,6 +16,8 @@ const draftOf = (filter: LeadFilter): Draft => ({
   status: filter.status ?? '',
   from: filter.from ?? '',
   to: filter.to ?? '',
+  due: filter.due ?? '',
+  assignee: filter.assignee ?? '',
 });
 
 const fromDraft = (draft: Draft): Partial<LeadFilter> => ({
@@ -22,6 +25,8 @@ const fromDraft = (draft: Draft): Partial<LeadFilter> => ({
   status: (draft.status || undefined) as LeadFilter['status'],
   from: draft.from || undefined,
   to: draft.to || undefined,
+  due: (draft.due || undefined) as LeadFilter['due'],
+  assignee: (draft.assignee || undefined) as LeadFilter['assignee'],
 });
 
 const KIND_TABS = [
@@ -92,6 +97,7 @@ export function LeadFilters({
         role="search"
       >
         {filter.kind && <input type="hidden" name="kind" value={filter.kind} />}
+        {filter.view && <input type="hidden" name="view" value={filter.view} />}
         <div className="sm:col-span-2">
           <label htmlFor="leads-q" className={labelClass}>
             Search name, e-mail or phone
@@ -119,6 +125,7 @@ export function LeadFilters({
           </label>
           <input type="date" {...field('to')} />
         </div>
+        <PipelineFilterFields field={field} />
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-5">
           <button
             type="submit"
@@ -127,7 +134,12 @@ export function LeadFilters({
           >
             Apply Filters
           </button>
-          <button type="button" className={leadButton} disabled={pending} onClick={() => onApply({ kind: filter.kind, page: 1 })}>
+          <button
+            type="button"
+            className={leadButton}
+            disabled={pending}
+            onClick={() => onApply({ kind: filter.kind, view: filter.view, page: 1 })}
+          >
             Clear
           </button>
           <button

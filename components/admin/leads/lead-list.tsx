@@ -8,7 +8,7 @@ import { formatTime, NOTIFICATION_CLASS, NOTIFICATION_LABELS } from './format';
 /** One page of leads, newest first; a lead's name opens it. Empty lists say what is missing. */
 export function LeadList({ leads, filter, onOpen }: { leads: LeadListItem[]; filter: LeadFilter; onOpen: (id: string) => void }) {
   if (leads.length === 0) {
-    const onlyKind = !filter.q && !filter.status && !filter.from && !filter.to;
+    const onlyKind = !filter.q && !filter.status && !filter.from && !filter.to && !filter.due && !filter.assignee;
     return (
       <div className="space-y-1 rounded-lg border border-dashed border-slate-400 p-6 text-center text-slate-700">
         {!onlyKind ? (

@@ -6,18 +6,36 @@ import { useEffect, useRef, useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import { filterQuery, type LeadFilter } from '@/lib/leads/admin/filter';
 import type { LeadPage } from '@/lib/leads/admin/queries.server';
+import type { Assignee } from '@/lib/leads/pipeline/assignees.server';
+import type { BoardColumn } from '@/lib/leads/pipeline/board.server';
+import { LeadBoard } from './lead-board';
 import { LeadDialog } from './lead-dialog';
 import { LeadList } from './lead-list';
 import { LeadFilters, leadButton } from './lead-filters';
 import { exportHref, leadsHref } from './leads-href';
+import { ViewToggle } from './view-toggle';
 
 /**
  * The Leads page ('Leads Database'): every lead newest first, by kind (the spec's contact and
  * qualification lists among them), searched, filtered and paged on the server from the filter in
  * the address, exported as CSV. Each lead opens in a dialog with its fields, consent, notes,
- * status and notification.
+ * status and notification. The board view (?view=board) shows the same leads by status.
  */
-export function LeadsPanel({ filter, data }: { filter: LeadFilter; data: LeadPage }) {
+export function LeadsPanel({
+  filter,
+  data,
+  board,
+  assignees,
+  today,
+}: {
+  filter: LeadFilter;
+  data: LeadPage;
+  /** The board's columns when the board is shown; null: the list. */
+  board: BoardColumn[] | null;
+  assignees: Assignee[];
+  /** Today's UTC day, for overdue follow-ups. */
+  today: string;
+}) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -45,6 +63,7 @@ export function LeadsPanel({ filter, data }: { filter: LeadFilter; data: LeadPag
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-brand-900 text-xl font-semibold">Leads Database</h2>
         <div className="flex flex-wrap gap-2">
+          <ViewToggle board={board !== null} pending={pending} onChange={(view) => show({ ...filter, view, page: 1 })} />
           <button type="button" className={leadButton} disabled={pending} onClick={() => reread(true)}>
             <RefreshCw aria-hidden="true" className="size-4" /> Refresh Leads
           </button>
@@ -67,12 +86,16 @@ export function LeadsPanel({ filter, data }: { filter: LeadFilter; data: LeadPag
       <p role="status" aria-live="polite" className="text-sm text-slate-700">
         {pending
           ? 'Loading leads...'
-          : `${data.total.toLocaleString('en-US')}${more} ${spamFolder ? 'spam ' : ''}lead${data.total === 1 ? '' : 's'}, page ${data.page} of ${pages}${more}.`}
+          : `${data.total.toLocaleString('en-US')}${more} ${spamFolder ? 'spam ' : ''}lead${data.total === 1 ? '' : 's'}${board ? '' : `, page ${data.page} of ${pages}${more}`}.`}
       </p>
 
-      <LeadList leads={data.leads} filter={filter} onOpen={setOpenId} />
+      {board ? (
+        <LeadBoard columns={board} assignees={assignees} today={today} onOpen={setOpenId} />
+      ) : (
+        <LeadList leads={data.leads} filter={filter} onOpen={setOpenId} />
+      )}
 
-      {(pages > 1 || data.totalCapped) && (
+      {!board && (pages > 1 || data.totalCapped) && (
         <nav aria-label="Pages of leads" className="flex items-center gap-2">
           <button
             type="button"

@@ -1,16 +1,19 @@
 'use server';
 
 import { z } from 'zod';
-import { adminAction } from '../../admin/action.server';
+import { actorOf } from '../../activity/record.server';
+import { adminAction, type AdminContext } from '../../admin/action.server';
 import { fail, succeed, type ActionResult } from '../../admin/result';
 import type { DB } from '../../db/index.server';
 import { logger } from '../../log.server';
 import { leadSummary, type LeadSummary } from '../../notifications/messages';
 import { wakeOutbox } from '../../notifications/process-worker.server';
+import { isAssignable } from '../pipeline/assignees.server';
+import { getLeadPipeline, type LeadPipeline } from '../pipeline/detail.server';
 import { getLead, listNotificationAttempts } from '../queries.server';
 import type { Lead } from '../types';
-import { leadIdSchema, leadUpdateSchema } from './filter';
-import { deleteLead, markNotSpam, retryNotification, updateLead } from './mutations.server';
+import { leadIdSchema, leadMoveSchema, leadUpdateSchema, lostReasonIssue, requireLostReason } from './filter';
+import { deleteLead, markNotSpam, retryNotification, updateLead, type LeadChanges, type SavedLead } from './mutations.server';
 
 /**
  * The lead dialog's actions. The list itself is the Leads page, rendered on the server from the
@@ -23,6 +26,7 @@ export interface LeadDetail {
   lead: Lead;
   summary: LeadSummary;
   attempts: { attemptedAt: string; transport: string; ok: boolean; error: string | null }[];
+  pipeline: LeadPipeline;
 }
 
 const byId = z.object({ id: leadIdSchema });
@@ -33,7 +37,36 @@ async function detail(db: DB, id: string, toast: { title: string; message?: stri
   const lead = await getLead(db, id);
   if (!lead) return GONE;
   const attempts = await listNotificationAttempts(db, id);
-  return succeed({ ...toast, data: { lead, summary: leadSummary(lead.kind, lead.fields), attempts } });
+  const pipeline = await getLeadPipeline(db, id);
+  if (!pipeline) return GONE;
+  return succeed({ ...toast, data: { lead, summary: leadSummary(lead.kind, lead.fields), attempts, pipeline } });
+}
+
+const NOT_ASSIGNABLE = fail('❌ Lead Not Saved', 'Choose a team member who works leads.', {
+  assigneeId: 'Choose a team member who works leads.',
+});
+
+/**
+ * Saves a change to a lead as the signed-in account, then logs what changed (never the notes' or
+ * the reason's text: they are the broker's words about a customer). Null when the lead is gone.
+ */
+async function save(id: string, changes: LeadChanges, { db, log, account }: AdminContext): Promise<SavedLead | null> {
+  const saved = await updateLead(db, id, changes, new Date(), actorOf(account));
+  if (!saved) return null;
+  const { before, changed } = saved;
+  if (changed.includes('status'))
+    await log({ action: 'lead_status_changed', target: id, detail: { from: before.status, to: changes.status } });
+  if (changed.includes('notes')) await log({ action: 'lead_notes_changed', target: id });
+  if (changed.includes('assignee'))
+    await log({ action: 'lead_assigned', target: id, detail: { from: before.assigneeId, to: changes.assigneeId || null } });
+  if (changed.includes('followUpOn'))
+    await log({
+      action: 'lead_follow_up_changed',
+      target: id,
+      detail: { from: before.followUpOn, to: changes.followUpOn || null },
+    });
+  if (saved.queued) wakeOutbox();
+  return saved;
 }
 
 export const leadDetailAction = adminAction(
@@ -47,19 +80,28 @@ export const leadDetailAction = adminAction(
 );
 
 export const updateLeadAction = adminAction(
-  leadUpdateSchema.extend({ id: leadIdSchema }),
-  async ({ id, ...input }, { db, log }) => {
-    const before = await getLead(db, id);
-    const saved = before && (await updateLead(db, id, input));
-    if (!saved) return GONE;
-    if (before.status !== input.status)
-      await log({ action: 'lead_status_changed', target: id, detail: { from: before.status, to: input.status } });
-    // Only that the notes changed: their text is the broker's notes about a customer.
-    if (before.notes !== input.notes) await log({ action: 'lead_notes_changed', target: id });
-    if (saved.queued) wakeOutbox();
-    return detail(db, id, { title: '✅ Lead Saved' });
+  leadUpdateSchema.extend({ id: leadIdSchema }).refine(requireLostReason, lostReasonIssue),
+  async ({ id, ...input }, context) => {
+    if (input.assigneeId && !(await isAssignable(context.db, input.assigneeId))) return NOT_ASSIGNABLE;
+    if (!(await save(id, input, context))) return GONE;
+    return detail(context.db, id, { title: '✅ Lead Saved' });
   },
   { permission: 'leads', invalid: (fieldErrors) => fail('❌ Lead Not Saved', 'Some fields need attention.', fieldErrors) },
+);
+
+/** The board: a card dropped on another column, or moved there with its 'Move to' menu. */
+export const moveLeadAction = adminAction(
+  leadMoveSchema,
+  async ({ id, status, lostReason }, context) => {
+    const saved = await save(id, { status, lostReason }, context);
+    if (!saved) return GONE;
+    return succeed({ title: '✅ Lead Moved', data: { status } });
+  },
+  {
+    permission: 'leads',
+    invalid: (fieldErrors) =>
+      fail('❌ Lead Not Moved', fieldErrors.lostReason ?? 'Choose one of the listed statuses.', fieldErrors),
+  },
 );
 
 export const retryNotificationAction = adminAction(
@@ -79,8 +121,8 @@ export const retryNotificationAction = adminAction(
 
 export const notSpamAction = adminAction(
   byId,
-  async ({ id }, { db, log }) => {
-    const result = await markNotSpam(db, id);
+  async ({ id }, { db, log, account }) => {
+    const result = await markNotSpam(db, id, new Date(), actorOf(account));
     if (result === 'not-found') return GONE;
     if (result === 'queued') await log({ action: 'lead_not_spam', target: id });
     wakeOutbox();

@@ -4,7 +4,7 @@ import type { LeadKind } from '../fields';
 import { leadSummary } from '../../notifications/messages';
 import { statusLabel } from '../statuses';
 import { CSV_BOM, csvRow } from './csv';
-import type { LeadFilter } from './filter';
+import type { FilterScope, LeadFilter } from './filter';
 import { exportLeads } from './queries.server';
 
 /** The Leads tab's CSV: one row per lead, the fixed columns first, then every field as its e-mail shows it. */
@@ -28,7 +28,7 @@ export const CSV_COLUMNS = [
   'Id',
 ];
 
-export function leadsCsvStream(db: DB, filter: Omit<LeadFilter, 'page'>): ReadableStream<Uint8Array> {
+export function leadsCsvStream(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const rows = exportLeads(db, filter);
   let started = false;

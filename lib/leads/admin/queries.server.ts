@@ -6,7 +6,8 @@ import type { LeadKind } from '../fields';
 import { joinLeadEmail } from '../queries.server';
 import { searchPatterns } from '../search-text';
 import type { NotificationStatus } from '../types';
-import { dayAfter, dayStart, type LeadFilter } from './filter';
+import { followUpFilter } from '../pipeline/follow-up-filter.server';
+import { dayAfter, dayStart, type FilterScope, type LeadFilter } from './filter';
 
 /**
  * The Leads tab's reads. Every filter starts with the folder (is_spam) and orders newest first by
@@ -45,7 +46,7 @@ export interface LeadPage {
 }
 
 /** The filtered leads, unordered and unpaged (shared by the list, its count and the export). */
-export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'>) {
+export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope) {
   const patterns = searchPatterns(filter.q ?? '');
   const fts = usesFts(db, patterns);
   // On SQLite a search of 3+ characters is driven by the FTS5 trigram index: its few matching rows
@@ -60,7 +61,7 @@ export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'>) {
   if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
   if (filter.to) query = query.where('leads.created_at', '<', dayAfter(filter.to));
   if (patterns.length > 0) query = query.where((eb) => eb.or(patterns.map((p) => (fts ? ftsMatch(p) : likeMatch(p)))));
-  return query;
+  return followUpFilter(query, filter);
 }
 
 const likeMatch = (pattern: string) => sql<SqlBool>`leads.search like ${pattern} escape '\\'`;
@@ -71,7 +72,7 @@ const ftsMatch = (pattern: string) =>
   sql<SqlBool>`leads.rowid in (select rowid from leads_search_fts where search like ${pattern})`;
 
 /** One page of the list, newest first (exported for the query-plan test). */
-export function leadPageQuery(db: DB, filter: LeadFilter, pageSize = PAGE_SIZE) {
+export function leadPageQuery(db: DB, filter: LeadFilter & FilterScope, pageSize = PAGE_SIZE) {
   return (
     joinLeadEmail(filteredLeads(db, filter))
       .select([
@@ -99,7 +100,7 @@ export function leadPageQuery(db: DB, filter: LeadFilter, pageSize = PAGE_SIZE) 
   );
 }
 
-export async function searchLeads(db: DB, filter: LeadFilter, pageSize = PAGE_SIZE): Promise<LeadPage> {
+export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, pageSize = PAGE_SIZE): Promise<LeadPage> {
   const rows = await leadPageQuery(db, filter, pageSize).execute();
   // A short first page is the whole result: no count needed (the usual case of a search for one person).
   const windowed = rows[0]?.full_count;
@@ -151,7 +152,7 @@ export async function searchLeads(db: DB, filter: LeadFilter, pageSize = PAGE_SI
 }
 
 /** Every lead of a filter, newest first, in keyset-paged batches (the CSV export streams these). */
-export async function* exportLeads(db: DB, filter: Omit<LeadFilter, 'page'>, batch = 500) {
+export async function* exportLeads(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope, batch = 500) {
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     let query = joinLeadEmail(filteredLeads(db, filter)).select([

@@ -6,14 +6,17 @@ import { adminPageContext } from '@/lib/admin/page-context.server';
 import { fieldErrorsOf } from '@/lib/admin/result';
 import { parseFilterParams } from '@/lib/leads/admin/filter';
 import { searchLeads } from '@/lib/leads/admin/queries.server';
+import { listAssignees } from '@/lib/leads/pipeline/assignees.server';
+import { boardColumns } from '@/lib/leads/pipeline/board.server';
+import { utcToday } from '@/lib/leads/pipeline/follow-up-filter.server';
 
 export const metadata: Metadata = { title: sectionTitle('Leads') };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-/** /admin/leads?q&status&kind&from&to&page: the filter lives in the address (ADR 013). */
+/** /admin/leads?q&status&kind&from&to&due&assignee&view&page: the filter lives in the address (ADR 013). */
 export default async function LeadsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { db } = await adminPageContext('leads');
+  const { db, account } = await adminPageContext('leads');
   const params = toUrlParams(await searchParams);
   const parsed = parseFilterParams(params);
   if (!parsed.success) {
@@ -24,7 +27,21 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
     }));
     return <InvalidLeadFilter problems={problems} />;
   }
-  return <LeadsPanel filter={parsed.data} data={await searchLeads(db, parsed.data)} />;
+  const filter = parsed.data;
+  // 'Assigned to me' is the signed-in account; due dates are UTC days (the page is never cached).
+  const today = utcToday();
+  const scoped = { ...filter, me: account.id, today };
+  // The board has no spam column: the spam folder is always a list.
+  const board = filter.view === 'board' && filter.status !== 'spam';
+  return (
+    <LeadsPanel
+      filter={filter}
+      data={await searchLeads(db, board ? { ...scoped, page: 1 } : scoped, board ? 1 : undefined)}
+      board={board ? await boardColumns(db, scoped) : null}
+      assignees={await listAssignees(db)}
+      today={today}
+    />
+  );
 }
 
 function toUrlParams(searchParams: SearchParams): URLSearchParams {

@@ -18,7 +18,7 @@ export async function GET(request: NextRequest) {
   if (!parsed.success) return NextResponse.json({ error: 'The filter was not understood.' }, { status: 400, headers });
   const day = new Date().toISOString().slice(0, 10);
   await context.log({ action: 'leads_exported', detail: { filter: new URL(request.url).search.slice(0, 180) } });
-  return new Response(leadsCsvStream(context.db, parsed.data), {
+  return new Response(leadsCsvStream(context.db, { ...parsed.data, me: context.account.id }), {
     headers: {
       ...headers,
       'Content-Type': 'text/csv; charset=utf-8',

@@ -1,0 +1,74 @@
+import 'server-only';
+import type { DB } from '../../db/connect.server';
+import { filteredLeads } from '../admin/queries.server';
+import type { FilterScope, LeadFilter } from '../admin/filter';
+import type { LeadKind } from '../fields';
+import { BOARD_STATUSES, isBoardStatus, type BoardStatus } from './board';
+
+/**
+ * The Leads page's board: one column per pipeline status, each the newest BOARD_LIMIT leads of
+ * the page's filter with that status and the column's full count. The other filters (kind,
+ * search, dates, due, assignee) narrow every column; a status filter leaves its one column.
+ */
+
+export const BOARD_LIMIT = 50;
+
+export interface BoardCard {
+  id: string;
+  kind: LeadKind;
+  name: string;
+  email: string;
+  createdAt: string;
+  followUpOn: string | null;
+  assigneeId: string | null;
+}
+
+export interface BoardColumn {
+  status: BoardStatus;
+  cards: BoardCard[];
+  /** Every lead of the column under the filter (more than `cards` when over BOARD_LIMIT). */
+  total: number;
+}
+
+export async function boardColumns(
+  db: DB,
+  filter: Omit<LeadFilter, 'page'> & FilterScope,
+  limit = BOARD_LIMIT,
+): Promise<BoardColumn[]> {
+  const statuses = filter.status && isBoardStatus(filter.status) ? [filter.status] : BOARD_STATUSES;
+  const counts = await filteredLeads(db, { ...filter, status: undefined })
+    .select(['leads.status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('leads.status')
+    .execute();
+  return Promise.all(
+    statuses.map(async (status) => {
+      const rows = await filteredLeads(db, { ...filter, status })
+        .select([
+          'leads.id',
+          'leads.kind',
+          'leads.name',
+          'leads.email',
+          'leads.created_at',
+          'leads.follow_up_on',
+          'leads.assignee_id',
+        ])
+        .orderBy('leads.created_at', 'desc')
+        .orderBy('leads.id', 'desc')
+        .limit(limit)
+        .execute();
+      return {
+        status,
+        total: Number(counts.find((c) => c.status === status)?.count ?? 0),
+        cards: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind as LeadKind,
+          name: row.name,
+          email: row.email,
+          createdAt: row.created_at,
+          followUpOn: row.follow_up_on,
+          assigneeId: row.assignee_id,
+        })),
+      };
+    }),
+  );
+}
