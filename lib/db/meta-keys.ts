@@ -8,6 +8,8 @@ export const MetaKey = {
   leadRetentionMonths: 'lead_retention_months',
   /** The UTC day (YYYY-MM-DD) the daily retention job last ran: its claim (lib/retention/daily-claim.server.ts). */
   retentionRunDay: 'retention_run_day',
+  /** The UTC day the follow-up digests were last queued: their claim (lib/leads/pipeline/digest.server.ts). */
+  digestRunDay: 'digest_run_day',
   /** '1' when every account must have a second factor (Security, 'Require two-factor for every account'). */
   requireTwoFactor: 'require_two_factor',
 } as const;

@@ -3,6 +3,7 @@ import { getDb } from '../db/index.server';
 import { env } from '../env.server';
 import { logger } from '../log.server';
 import { existingProcessSingleton, processSingleton } from '../runtime/process-singleton';
+import { queueDailyDigests } from '../leads/pipeline/digest.server';
 import { runDailyRetention } from './daily-job.server';
 
 /**
@@ -10,7 +11,8 @@ import { runDailyRetention } from './daily-job.server';
  * started and stopped by the server itself (server/serve.ts), so no route handler or Server Action
  * reaches the deletions it makes, and never during `next build`.
  * It checks at start and then every hour; the day's claim in the database
- * (./daily-claim.server.ts) makes one check a day, on one instance, do the work.
+ * (./daily-claim.server.ts) makes one check a day, on one instance, do the work. The daily
+ * follow-up digest (lib/leads/pipeline/digest.server.ts) rides the same checks with its own claim.
  */
 
 export const CHECK_EVERY_MS = 60 * 60_000;
@@ -37,6 +39,14 @@ function startJob(): RetentionJob {
         if (run.ran) logger.info({ event: 'retention.purged', finished: run.finished, ...run.counts }, 'Daily retention job ran');
       } catch (error) {
         logger.error({ event: 'retention.failed', err: error }, 'Daily retention job failed: it runs again at the next check');
+      }
+      try {
+        if (!stopped) {
+          const digests = await queueDailyDigests(await getDb(), { now: new Date(), siteUrl: env.SITE_URL });
+          if (digests.ran) logger.info({ event: 'digest.queued', queued: digests.queued }, 'Daily follow-up digests queued');
+        }
+      } catch (error) {
+        logger.error({ event: 'digest.failed', err: error }, 'Daily follow-up digest failed: it runs again at the next check');
       } finally {
         running = undefined;
         if (!stopped) {

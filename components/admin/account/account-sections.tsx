@@ -3,12 +3,13 @@ import type { AdminContext } from '@/lib/admin/action.server';
 import { OWNER_ACCOUNT_ID } from '@/lib/auth/policy';
 import { sessionLimits } from '@/lib/auth/session.server';
 import { listSessions } from '@/lib/auth/sessions.server';
+import { DigestSection } from './digest-section';
 import { PasswordAndSessions } from './password-and-sessions';
 import { TwoFactorSection } from './two-factor-section';
 
 /**
- * What every account manages for itself: its password, its second factors and its sessions. The
- * owner sees these in Security, the team in My Account.
+ * What every account manages for itself: its password, its second factors, its sessions and
+ * (accounts that work leads) the daily digest. The owner sees these in Security, the team in My Account.
  */
 export async function AccountSections({ context }: { context: AdminContext }) {
   const { session, account, db } = context;
@@ -22,6 +23,7 @@ export async function AccountSections({ context }: { context: AdminContext }) {
         sessions={sessions.map(({ id, createdAt, lastSeenAt, userAgent }) => ({ id, createdAt, lastSeenAt, userAgent }))}
       />
       <TwoFactorSection context={context} />
+      <DigestSection context={context} />
     </>
   );
 }
