@@ -97,4 +97,47 @@ describe('Leads tab actions', () => {
     expect(await actions.deleteLeadAction({ id: leadId })).toMatchObject({ ok: false, title: '❌ Lead Not Found' });
     expect(await actions.leadDetailAction({ id: leadId })).toMatchObject({ ok: false, title: '❌ Lead Not Found' });
   });
+
+  it('need a reason to close a lead as lost, an assignee who works leads, and record who moved it', async () => {
+    const db = state.db as DB;
+    expect(await actions.moveLeadAction({ id: leadId, status: 'lost' })).toMatchObject({
+      ok: false,
+      title: '❌ Lead Not Moved',
+      error: 'Say why the lead was lost.',
+    });
+    expect(await actions.updateLeadAction({ id: leadId, status: 'lost', notes: '', lostReason: '  ' })).toMatchObject({
+      ok: false,
+      fieldErrors: { lostReason: 'Say why the lead was lost.' },
+    });
+    expect(await actions.updateLeadAction({ id: leadId, status: 'new', notes: '', assigneeId: 'nobody' })).toMatchObject({
+      ok: false,
+      fieldErrors: { assigneeId: expect.any(String) },
+    });
+    expect(await actions.updateLeadAction({ id: leadId, status: 'new', notes: '', followUpOn: '2026-13-45' })).toMatchObject({
+      ok: false,
+      fieldErrors: { followUpOn: expect.any(String) },
+    });
+    // Nothing changed by the refusals.
+    expect(await db.selectFrom('lead_status_changes').selectAll().execute()).toEqual([]);
+
+    expect(await actions.moveLeadAction({ id: leadId, status: 'qualified' })).toMatchObject({ ok: true, title: '✅ Lead Moved' });
+    expect(await actions.moveLeadAction({ id: leadId, status: 'lost', lostReason: 'Too far away.' })).toMatchObject({ ok: true });
+    expect(await actions.moveLeadAction({ id: 'missing', status: 'won' })).toMatchObject({ ok: false, title: '❌ Lead Not Found' });
+    const detail = await actions.leadDetailAction({ id: leadId });
+    expect(detail).toMatchObject({
+      ok: true,
+      data: {
+        lead: { status: 'lost' },
+        pipeline: {
+          lostReason: 'Too far away.',
+          history: [
+            { from: 'spam', to: 'qualified', actor: 'admin' },
+            { from: 'qualified', to: 'lost', reason: 'Too far away.', actor: 'admin' },
+          ],
+        },
+      },
+    });
+    const logged = await db.selectFrom('activity_log').select('action').where('target', '=', leadId).orderBy('at').execute();
+    expect(logged.map((e) => e.action)).toContain('lead_status_changed');
+  });
 });
