@@ -68,7 +68,7 @@ test('the board moves a lead by keyboard and by mouse; its history shows both', 
   await expect(column(page, 'qualified')).toContainText('Ada Lovelace');
   await expect(column(page, 'qualified').getByRole('heading')).toHaveText('Qualified (1)');
 
-  // Closed lost asks why; cancelling moves nothing, a reason closes it.
+  // Closed lost asks why: an empty reason is refused, a reason closes it.
   await card(page, 'Bo Builder').dragTo(column(page, 'lost'));
   const ask = page.getByRole('dialog', { name: 'Close Bo Builder as lost' });
   await expect(ask).toBeVisible();

@@ -9,10 +9,12 @@ export function DigestToggle({ wantsDigest }: { wantsDigest: boolean }) {
   const [checked, setChecked] = useState(wantsDigest);
   const [status, setStatus] = useState('');
   const [pending, startTransition] = useTransition();
-  const change = (next: boolean) =>
+  const change = (next: boolean) => {
+    // Shown at once; put back if the server refuses.
+    setChecked(next);
     startTransition(async () => {
       const result = await setDigestAction({ wantsDigest: next });
-      if (result.ok) setChecked(result.data.wantsDigest);
+      setChecked(result.ok ? result.data.wantsDigest : !next);
       setStatus(result.ok ? (result.message ?? result.title) : result.error);
       showToast(
         result.ok
@@ -20,6 +22,7 @@ export function DigestToggle({ wantsDigest }: { wantsDigest: boolean }) {
           : { title: result.title, description: result.error, variant: 'error' },
       );
     });
+  };
   return (
     <div className="space-y-1">
       <label className="inline-flex items-center gap-2 font-medium text-slate-900">

@@ -4,13 +4,15 @@ import type { StatusChange } from '@/lib/leads/pipeline/status-history.server';
 import { statusLabel } from '@/lib/leads/statuses';
 import { formatTime } from './format';
 
-/** The lead dialog's status history: every change, oldest first, with its time, who made it and a lost lead's reason. */
+/**
+ * The lead dialog's status history: every change, oldest first, with its time, who made it and a
+ * lost lead's reason. The section is not labelled by its heading: a region named 'Status history'
+ * would answer to the 'Status' field's label too.
+ */
 export function StatusHistory({ history }: { history: StatusChange[] }) {
   return (
-    <section aria-labelledby="lead-history">
-      <h3 id="lead-history" className="text-brand-900 text-lg font-semibold">
-        Status history
-      </h3>
+    <section>
+      <h3 className="text-brand-900 text-lg font-semibold">Status history</h3>
       {history.length === 0 ? (
         <p className="text-slate-800">No changes yet.</p>
       ) : (
