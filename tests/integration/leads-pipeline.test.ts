@@ -196,9 +196,7 @@ describe.each(engines)('the lead pipeline on %s', (_name, open) => {
     // transaction; separate processes do.)
     const check = (handle: DB) => queueDailyDigests(handle, { now: NOW, siteUrl: 'https://loans.example' });
     const runs =
-      engineOf(db) === 'postgres'
-        ? await Promise.all([check(db), check(second())])
-        : [await check(db), await check(second())];
+      engineOf(db) === 'postgres' ? await Promise.all([check(db), check(second())]) : [await check(db), await check(second())];
     expect(runs.filter((r) => r.ran)).toEqual([{ ran: true, queued: 2 }]);
     expect(await queueDailyDigests(db, { now: new Date('2026-11-22T23:00:00Z'), siteUrl: 'x' })).toEqual({
       ran: false,

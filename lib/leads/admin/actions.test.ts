@@ -122,7 +122,10 @@ describe('Leads tab actions', () => {
 
     expect(await actions.moveLeadAction({ id: leadId, status: 'qualified' })).toMatchObject({ ok: true, title: '✅ Lead Moved' });
     expect(await actions.moveLeadAction({ id: leadId, status: 'lost', lostReason: 'Too far away.' })).toMatchObject({ ok: true });
-    expect(await actions.moveLeadAction({ id: 'missing', status: 'won' })).toMatchObject({ ok: false, title: '❌ Lead Not Found' });
+    expect(await actions.moveLeadAction({ id: 'missing', status: 'won' })).toMatchObject({
+      ok: false,
+      title: '❌ Lead Not Found',
+    });
     const detail = await actions.leadDetailAction({ id: leadId });
     expect(detail).toMatchObject({
       ok: true,
