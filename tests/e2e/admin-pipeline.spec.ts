@@ -170,7 +170,9 @@ test('the digest toggle in Security is saved per account', async ({ page }) => {
   const toggle = page.getByLabel('E-mail me my overdue follow-ups each day');
   await expect(toggle).toBeChecked();
   await toggle.uncheck();
-  await expect(page.getByRole('status').filter({ hasText: 'You no longer get the daily follow-up e-mail.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Daily follow-up digest' }).getByRole('status')).toHaveText(
+    'You no longer get the daily follow-up e-mail.',
+  );
   expect(
     withDb(server.databasePath, (db) => db.prepare(`SELECT wants_digest FROM admin_users WHERE id = 'admin'`).get()),
   ).toEqual({

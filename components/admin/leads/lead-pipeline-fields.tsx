@@ -47,7 +47,9 @@ export function LeadPipelineFields({
             id="lead-lostReason"
             rows={2}
             maxLength={500}
-            required
+            // Checked by the server, which answers with the field's message (the browser's own
+            // bubble would stop the save before it and say less).
+            aria-required="true"
             className={inputClass}
             value={draft.lostReason ?? ''}
             onChange={(e) => onChange({ ...draft, lostReason: e.target.value })}

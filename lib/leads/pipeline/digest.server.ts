@@ -95,3 +95,9 @@ export async function overdueFor(
     })),
   };
 }
+
+/** Whether an account gets the digest (My Account / Security show the switch). */
+export async function wantsDigest(db: DB, accountId: string): Promise<boolean> {
+  const row = await db.selectFrom('admin_users').select('wants_digest').where('id', '=', accountId).executeTakeFirst();
+  return Number(row?.wants_digest ?? 1) === 1;
+}
