@@ -102,6 +102,8 @@ function argsFor(action: ServerActionRef): unknown[] {
     notSpamAction: [{ id: ids.lead }],
     retryNotificationAction: [{ id: ids.lead }],
     leadDetailAction: [{ id: ids.lead }],
+    moveLeadAction: [{ id: ids.lead, status: 'won' }],
+    setDigestAction: [{ wantsDigest: false }],
   };
   return byName[action.exportedName] ?? [{}];
 }
@@ -130,7 +132,7 @@ const CONTENT_ACTIONS = [
   'lib/posts/actions.ts',
 ];
 const SECURITY_ACTIONS = ['lib/team/actions.ts'];
-const LEADS_ACTIONS = ['lib/leads/admin/actions.ts'];
+const LEADS_ACTIONS = ['lib/leads/admin/actions.ts', 'lib/leads/pipeline/digest-actions.ts'];
 
 test("a loan officer's session is refused content, rates, blog, security, payments and export, and changes nothing", async () => {
   const before = databaseState(server.databasePath);
