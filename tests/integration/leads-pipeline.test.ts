@@ -9,9 +9,12 @@ import type { LeadChange } from '../../lib/leads/lead-events.server';
 import { boardColumns } from '../../lib/leads/pipeline/board.server';
 import { queueDailyDigests } from '../../lib/leads/pipeline/digest.server';
 import { listStatusHistory } from '../../lib/leads/pipeline/status-history.server';
+import { deliverDue } from '../../lib/notifications/delivery.server';
 import type { NotificationMessage } from '../../lib/notifications/messages';
+import { smtpTransport } from '../../lib/notifications/transports/smtp.server';
 import { testEngines } from '../support/engines';
 import { recordLead } from '../support/leads';
+import { startSmtp } from '../support/mail';
 import { tempPostgres, tempSqlite } from '../support/temp-db';
 
 /**
@@ -226,6 +229,18 @@ describe.each(engines)('the lead pipeline on %s', (_name, open) => {
     expect(officerMail!.text).toContain('- Ann (Contact form, Contacted): follow-up was due 2026-11-20');
     expect(officerMail!.text).not.toMatch(/Cat|Fay|Dan|Ben/);
     expect(officerMail!.text).toContain('https://loans.example/admin/leads?due=overdue&assignee=me');
+
+    // Delivered through a real SMTP peer: the owner's to MAIL_TO, the loan officer's to their address.
+    const smtp = await startSmtp();
+    cleanups.push(smtp.stop);
+    const transport = smtpTransport({ url: smtp.url, from: 'Website <web@example.com>', to: 'broker@example.com' });
+    cleanups.push(async () => transport.close?.());
+    await deliverDue(db, transport, { info: vi.fn(), warn: vi.fn() }, () => NOW);
+    const digests = smtp.mails.filter((m) => m.headers.subject?.includes('follow-up'));
+    expect(digests.map((m) => [m.to, m.headers.subject]).sort()).toEqual([
+      [['broker@example.com'], '2 overdue follow-ups (2026-11-22)'],
+      [['lo@example.com'], '1 overdue follow-up (2026-11-22)'],
+    ]);
 
     // The next day runs again.
     const next = await queueDailyDigests(second(), { now: new Date('2026-11-23T00:30:00Z'), siteUrl: 'x' });
