@@ -11,6 +11,8 @@ export const MAX_LEAD_MONTHS = 120;
 
 /** Suspected spam is deleted this many days after it arrived, whatever the lead setting. */
 export const SPAM_DAYS = 30;
+/** Daily follow-up digests (which name leads) are kept this long in the outbox, then deleted. */
+export const DIGEST_DAYS = 30;
 /** Accepted or expired invitations are kept this long, then deleted. */
 export const INVITE_DAYS = 30;
 /** Sign-in attempts only matter to the throttle's last hour; a day is plenty. */

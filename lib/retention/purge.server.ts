@@ -3,13 +3,14 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { purgeActivityLog } from '../activity/retention.server';
 import type { DB } from '../db/connect.server';
 import type { Database } from '../db/schema';
-import { deleteLeadsById, ID_CHUNK, scrubDeletedText } from './erase.server';
-import { daysBefore, INVITE_DAYS, monthsBefore, SIGN_IN_ATTEMPT_DAYS, SPAM_DAYS } from './policy';
+import { deleteLeadsById, deleteNotificationsById, ID_CHUNK, scrubDeletedText } from './erase.server';
+import { daysBefore, DIGEST_DAYS, INVITE_DAYS, monthsBefore, SIGN_IN_ATTEMPT_DAYS, SPAM_DAYS } from './policy';
 
 /**
  * What the daily job deletes (./daily-job.server.ts decides when): leads past the owner's
  * retention after their last activity, spam 30 days after it arrived, each with its notifications
- * and their attempts; the short-lived sign-in state; old invitations; and activity log entries
+ * and their attempts; the daily digests after 30 days (they name leads); the short-lived sign-in
+ * state; old invitations; and activity log entries
  * past theirs. Leads go in batches of their own transactions, so lead submissions never wait
  * long behind the job, and the job can stop between batches when the server stops.
  */
@@ -106,6 +107,20 @@ export async function purgeExpired(db: DB, options: PurgeOptions, counts: PurgeC
       .where('attempted_at', '<', daysBefore(now, SIGN_IN_ATTEMPT_DAYS).toISOString())
       .executeTakeFirstOrThrow(),
   );
+  const digests = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('subject_type', '=', 'digest')
+    .where('created_at', '<', daysBefore(now, DIGEST_DAYS).toISOString())
+    .execute();
+  const erased = await db.transaction().execute((trx) =>
+    deleteNotificationsById(
+      trx,
+      digests.map((row) => row.id),
+    ),
+  );
+  counts.notifications += erased.notifications;
+  counts.notificationAttempts += erased.attempts;
   counts.activityLog += await purgeActivityLog(db, now, options.activityLogMonths);
   return true;
 }

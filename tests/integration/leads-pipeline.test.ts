@@ -12,6 +12,7 @@ import { listStatusHistory } from '../../lib/leads/pipeline/status-history.serve
 import { deliverDue } from '../../lib/notifications/delivery.server';
 import type { NotificationMessage } from '../../lib/notifications/messages';
 import { smtpTransport } from '../../lib/notifications/transports/smtp.server';
+import { emptyCounts, purgeExpired } from '../../lib/retention/purge.server';
 import { testEngines } from '../support/engines';
 import { recordLead } from '../support/leads';
 import { startSmtp } from '../support/mail';
@@ -245,5 +246,15 @@ describe.each(engines)('the lead pipeline on %s', (_name, open) => {
     // The next day runs again.
     const next = await queueDailyDigests(second(), { now: new Date('2026-11-23T00:30:00Z'), siteUrl: 'x' });
     expect(next).toEqual({ ran: true, queued: 2 });
+
+    // The retention job deletes digests (they name leads) 30 days on, with their attempts.
+    const digestCount = async () =>
+      (await db.selectFrom('notifications').select('id').where('subject_type', '=', 'digest').execute()).length;
+    await purgeExpired(db, { now: new Date('2026-12-22T08:59:59Z'), leadMonths: 24, activityLogMonths: 24 });
+    expect(await digestCount()).toBe(4);
+    const counts = emptyCounts();
+    await purgeExpired(db, { now: new Date('2026-12-22T09:00:01Z'), leadMonths: 24, activityLogMonths: 24 }, counts);
+    expect(counts).toMatchObject({ notifications: 2, notificationAttempts: 2, leads: 0 });
+    expect(await digestCount()).toBe(2); // the next day's, a day younger
   });
 });
