@@ -130,6 +130,8 @@ test('assignee and follow-up in the dialog; Due today, Overdue and Assigned to m
   };
   await plan('Ada Lovelace', utcDay(-2), 'Owner');
   await plan('Cy Contractor', utcDay(0), 'Unassigned');
+  await expect(rows.filter({ hasText: 'Ada Lovelace' })).toContainText(`Overdue: ${utcDay(-2)}`);
+  await expect(rows.filter({ hasText: 'Cy Contractor' })).toContainText('Follow up today');
 
   const filter = async (label: string, option: string) => {
     await page.getByLabel(label, { exact: true }).selectOption({ label: option });

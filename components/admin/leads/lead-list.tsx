@@ -3,10 +3,22 @@
 import type { LeadFilter } from '@/lib/leads/admin/filter';
 import type { LeadListItem } from '@/lib/leads/admin/queries.server';
 import { KIND_LABELS, statusLabel } from '@/lib/leads/statuses';
+import { FollowUpBadge } from './follow-up-badge';
 import { formatTime, NOTIFICATION_CLASS, NOTIFICATION_LABELS } from './format';
 
 /** One page of leads, newest first; a lead's name opens it. Empty lists say what is missing. */
-export function LeadList({ leads, filter, onOpen }: { leads: LeadListItem[]; filter: LeadFilter; onOpen: (id: string) => void }) {
+export function LeadList({
+  leads,
+  filter,
+  today,
+  onOpen,
+}: {
+  leads: LeadListItem[];
+  filter: LeadFilter;
+  /** Today's UTC day, for due and overdue follow-ups. */
+  today: string;
+  onOpen: (id: string) => void;
+}) {
   if (leads.length === 0) {
     const onlyKind = !filter.q && !filter.status && !filter.from && !filter.to && !filter.due && !filter.assignee;
     return (
@@ -44,6 +56,7 @@ export function LeadList({ leads, filter, onOpen }: { leads: LeadListItem[]; fil
           </div>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-900">{statusLabel(lead.status)}</span>
+            <FollowUpBadge on={lead.followUpOn} status={lead.status} today={today} />
             {lead.notification && (
               <span className={`rounded-full px-2 py-0.5 font-medium ${NOTIFICATION_CLASS[lead.notification.status]}`}>
                 E-mail: {NOTIFICATION_LABELS[lead.notification.status]}

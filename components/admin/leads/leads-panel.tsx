@@ -92,7 +92,7 @@ export function LeadsPanel({
       {board ? (
         <LeadBoard columns={board} assignees={assignees} today={today} onOpen={setOpenId} />
       ) : (
-        <LeadList leads={data.leads} filter={filter} onOpen={setOpenId} />
+        <LeadList leads={data.leads} filter={filter} today={today} onOpen={setOpenId} />
       )}
 
       {!board && (pages > 1 || data.totalCapped) && (

@@ -30,6 +30,8 @@ export interface LeadListItem {
   isSpam: boolean;
   spamReason: string | null;
   createdAt: string;
+  /** The next follow-up, a UTC date; null: none. */
+  followUpOn: string | null;
   notification: { status: NotificationStatus; lastError: string | null } | null;
 }
 
@@ -86,6 +88,7 @@ export function leadPageQuery(db: DB, filter: LeadFilter & FilterScope, pageSize
         'leads.is_spam',
         'leads.spam_reason',
         'leads.created_at',
+        'leads.follow_up_on',
         'n.status as notification_status',
         'n.last_error',
       ])
@@ -139,6 +142,7 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
       isSpam: row.is_spam === 1,
       spamReason: row.spam_reason,
       createdAt: row.created_at,
+      followUpOn: row.follow_up_on,
       notification: row.notification_status
         ? { status: row.notification_status as NotificationStatus, lastError: row.last_error }
         : null,
