@@ -33,8 +33,9 @@ export function RetentionForm({ leadMonths }: { leadMonths: number }) {
         Data retention
       </h2>
       <p className="text-slate-700">
-        A daily job deletes each lead, with its notification and delivery attempts, once it has had no activity (submitted, status
-        or notes changed) for this long. Spam is deleted {SPAM_DAYS} days after it arrived, whatever this setting.
+        A daily job deletes each lead, with its notification and delivery attempts, once it has had no activity (submitted, or its
+        status, notes, assignee or follow-up changed) for this long. Spam is deleted {SPAM_DAYS} days after it arrived, whatever
+        this setting.
       </p>
       <form onSubmit={save} noValidate className="flex flex-wrap items-end gap-3">
         <div>
