@@ -107,8 +107,8 @@ test('Site Content: images are uploaded, checked, re-encoded and served with lon
   await refused(
     'huge.png',
     'image/png',
-    Buffer.concat([await pngImage(), Buffer.alloc(6 * 1024 * 1024)]),
-    /largest image accepted is 5 MB/,
+    Buffer.concat([await pngImage(), Buffer.alloc(21 * 1024 * 1024)]),
+    /largest image accepted is 20 MB/,
   );
   const jpeg = await jpegWithExif();
   await refused('cut.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2)), /damaged or incomplete/);
