@@ -45,11 +45,11 @@ export function UploadProgress({ state, onCancel }: { state: UploadState; onCanc
         </div>
       </div>
       <button
-          ref={cancel}
-          type="button"
-          onClick={onCancel}
-          className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:outline-none"
-        >
+        ref={cancel}
+        type="button"
+        onClick={onCancel}
+        className="focus-visible:ring-brand-700 rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:ring-2 focus-visible:outline-none"
+      >
         Cancel upload
       </button>
     </div>

@@ -36,7 +36,9 @@ export function useUpload(kind: 'image' | 'pdf') {
           onProgress: ({ sent, total }) => {
             // Whole percents only: a render per progress event would be dozens a second.
             const percent = Math.min(100, Math.floor((sent / total) * 100));
-            setState((s) => (s && (s.percent !== percent || (sent >= total) !== s.sent) ? { ...s, percent, sent: sent >= total } : s));
+            setState((s) =>
+              s && (s.percent !== percent || sent >= total !== s.sent) ? { ...s, percent, sent: sent >= total } : s,
+            );
           },
         });
       } catch (error) {

@@ -178,10 +178,7 @@ function exportBatch(db: DB, filter: Omit<LeadFilter, 'page'>, after: Cursor, ba
   if (after) {
     const { createdAt, id } = after;
     query = query.where((eb) =>
-      eb.or([
-        eb('leads.created_at', '<', createdAt),
-        eb.and([eb('leads.created_at', '=', createdAt), eb('leads.id', '<', id)]),
-      ]),
+      eb.or([eb('leads.created_at', '<', createdAt), eb.and([eb('leads.created_at', '=', createdAt), eb('leads.id', '<', id)])]),
     );
   }
   return query.orderBy('leads.created_at', 'desc').orderBy('leads.id', 'desc').limit(batch).execute();
