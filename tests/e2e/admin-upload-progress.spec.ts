@@ -37,14 +37,16 @@ async function tenMegabytePng(): Promise<Buffer> {
 async function throttle(page: Page, bytesPerSecond: number): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
+  await setUploadSpeed(cdp, bytesPerSecond);
+  return cdp;
+}
+const setUploadSpeed = (cdp: CDPSession, bytesPerSecond: number) =>
+  cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 40,
     downloadThroughput: -1,
     uploadThroughput: bytesPerSecond,
   });
-  return cdp;
-}
 
 /** Every value the upload's progress bar shows, in order, recorded in the page as React renders them. */
 async function recordProgress(page: Page): Promise<void> {
@@ -88,6 +90,8 @@ test('a 10 MB image over a slow link shows its progress, and an upload can be ca
   // A second upload, on a phone-sized screen, cancelled from the keyboard: focus is on Cancel.
   const address = await hero(page).getByLabel('Image address').inputValue();
   await page.setViewportSize({ width: 390, height: 844 });
+  // Slower still (about 20 s for the file), so the checks below finish long before the last byte.
+  await setUploadSpeed(cdp, 512 * 1024);
   await upload.setInputFiles({ name: 'other-photo.png', mimeType: 'image/png', buffer: png });
   const bar = progress.getByRole('progressbar');
   await expect.poll(() => bar.evaluate((el) => (el as HTMLProgressElement).value)).toBeGreaterThan(0);
@@ -102,12 +106,7 @@ test('a 10 MB image over a slow link shows its progress, and an upload can be ca
   expect(mediaCount()).toBe(before + 1);
 
   // The ebook PDF shows the same bar while it is sent.
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 40,
-    downloadThroughput: -1,
-    uploadThroughput: 1024 * 1024,
-  });
+  await setUploadSpeed(cdp, 1024 * 1024);
   await page.getByRole('button', { name: 'Ebook' }).click();
   const pdf = Buffer.concat([
     Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n'),
