@@ -107,8 +107,8 @@ test('Site Content: images are uploaded, checked, re-encoded and served with lon
   await refused(
     'huge.png',
     'image/png',
-    Buffer.concat([await pngImage(), Buffer.alloc(6 * 1024 * 1024)]),
-    /largest image accepted is 5 MB/,
+    Buffer.concat([await pngImage(), Buffer.alloc(21 * 1024 * 1024)]),
+    /largest image accepted is 20 MB/,
   );
   const jpeg = await jpegWithExif();
   await refused('cut.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2)), /damaged or incomplete/);
@@ -247,17 +247,30 @@ test('the sections are links with the current one marked; leaving unsaved edits 
 });
 
 test('the upload route refuses other origins and requests without a session, and stores nothing', async () => {
-  const upload = (headers: Record<string, string>) => {
+  const formWithPdf = () => {
     const body = new FormData();
     body.set('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))], { type: 'application/pdf' }), 'x.pdf');
-    return fetch(`${server.url}/api/admin/media?kind=pdf`, { method: 'POST', headers, body });
+    return body;
   };
+  const upload = (headers: Record<string, string>) =>
+    fetch(`${server.url}/api/admin/media?kind=pdf`, { method: 'POST', headers, body: formWithPdf() });
   const count = () => withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS n FROM media').get() as { n: number }).n;
   const before = count();
   expect((await upload({ Origin: server.url })).status).toBe(401);
   const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
   expect((await upload({ Origin: 'https://evil.example', Cookie: cookie })).status).toBe(403);
   expect((await upload({ Cookie: cookie })).status).toBe(403);
+  expect(count()).toBe(before);
+  // A body of unstated length (chunked) is refused before it is read.
+  const form = new Response(formWithPdf());
+  const chunked = await fetch(`${server.url}/api/admin/media?kind=pdf`, {
+    method: 'POST',
+    headers: { Origin: server.url, Cookie: cookie, 'Content-Type': form.headers.get('content-type')! },
+    body: form.body,
+    duplex: 'half',
+  } as RequestInit);
+  expect(chunked.status).toBe(411);
+  expect(await chunked.json()).toEqual({ error: 'The upload must state its size (Content-Length).' });
   expect(count()).toBe(before);
   const ok = await upload({ Origin: server.url, Cookie: cookie });
   expect(ok.status).toBe(200);
