@@ -16,6 +16,7 @@ import {
 } from '@/lib/leads/admin/actions';
 import type { LeadUpdate } from '@/lib/leads/admin/filter';
 import { inputClass, labelClass } from '../image-field';
+import { LeadSource } from './lead-source';
 import { LeadStatusOptions } from './status-options';
 import { formatTime, NOTIFICATION_LABELS, RETRYABLE } from './format';
 
@@ -127,6 +128,8 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                   </div>
                 ))}
               </section>
+
+              <LeadSource lead={lead} />
 
               <section aria-labelledby="lead-consent">
                 <h3 id="lead-consent" className="text-brand-900 text-lg font-semibold">

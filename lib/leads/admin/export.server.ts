@@ -1,4 +1,5 @@
 import 'server-only';
+import { ATTRIBUTION_CSV_COLUMNS, attributionCsvCells } from '../../attribution/csv';
 import type { DB } from '../../db/connect.server';
 import type { LeadKind } from '../fields';
 import { leadSummary } from '../../notifications/messages';
@@ -23,6 +24,7 @@ export const CSV_COLUMNS = [
   'Notification',
   'Last error',
   'Spam reason',
+  ...ATTRIBUTION_CSV_COLUMNS,
   'Notes',
   'Details',
   'Id',
@@ -65,6 +67,7 @@ export function leadsCsvStream(db: DB, filter: Omit<LeadFilter, 'page'>): Readab
           r.notification_status,
           r.last_error,
           r.spam_reason,
+          ...attributionCsvCells(r.attribution),
           r.notes,
           details,
           r.id,
