@@ -3,7 +3,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import { parseAttribution } from '../attribution/touch';
 import type { DB } from '../db/connect.server';
 import type { Database } from '../db/schema';
-import { listAttempts } from '../notifications/queries.server';
+import { latestEmailStates, listAttempts } from '../notifications/queries.server';
 import type { DeliveryAttempt, NotificationStatus } from '../notifications/types';
 import type { LeadKind } from './fields';
 import type { Lead } from './types';
@@ -86,12 +86,15 @@ function toLead(row: Row): Lead {
           sentAt: row.sent_at,
         }
       : null,
+    autoReply: null,
   };
 }
 
 export async function getLead(db: DB, id: string): Promise<Lead | null> {
   const row = await leadQuery(db).where('leads.id', '=', id).executeTakeFirst();
-  return row ? toLead(row) : null;
+  if (!row) return null;
+  const autoReply = (await latestEmailStates(db, 'lead', [id], 'visitor')).get(id) ?? null;
+  return { ...toLead(row), autoReply };
 }
 
 /** Every delivery attempt of a lead's notification, oldest first. */

@@ -32,4 +32,6 @@ export interface Lead {
   source: Attribution & { firstSource: string; lastSource: string };
   /** The e-mail to the broker (the outbox's 'email' notification of the lead). */
   notification: DeliveryState | null;
+  /** The visitor's auto-reply (recipient 'visitor'), when one was written. */
+  autoReply: DeliveryState | null;
 }
