@@ -52,7 +52,14 @@ export function createHandler(options: {
   const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
   const vitals = { site, limit: new SenderLimit(getDb, env.VITALS_LIMIT_PER_MINUTE) };
   const attribution = attributionCookie(site);
-  const steps: Step[] = [securityHeaders(site), redirectStatus, sharedCacheLifetime, attribution.step, deferredBoot, microCache.step];
+  const steps: Step[] = [
+    securityHeaders(site),
+    redirectStatus,
+    sharedCacheLifetime,
+    attribution.step,
+    deferredBoot,
+    microCache.step,
+  ];
   const gate = adminGate(env);
 
   let admitted = false;

@@ -18,11 +18,22 @@ describe('attribution', () => {
   });
 
   it("gives the columns: utm_source, else the referrer, else 'direct'", () => {
-    expect(attributionColumns({})).toEqual({ attribution: '{}', first_source: 'direct', last_source: 'direct', landing_page: '' });
+    expect(attributionColumns({})).toEqual({
+      attribution: '{}',
+      first_source: 'direct',
+      last_source: 'direct',
+      landing_page: '',
+    });
     const first = { utm_source: 'News', landing: '/rates', at };
     const last = { referrer: 'partner.org', landing: '/', at };
-    expect(attributionColumns({ first, last })).toMatchObject({ first_source: 'news', last_source: 'partner.org', landing_page: '/rates' });
-    expect(describeTouch({ ...first, utm_medium: 'email', gclid: 'x' })).toBe('News / email · click id: gclid · landed on /rates');
+    expect(attributionColumns({ first, last })).toMatchObject({
+      first_source: 'news',
+      last_source: 'partner.org',
+      landing_page: '/rates',
+    });
+    expect(describeTouch({ ...first, utm_medium: 'email', gclid: 'x' })).toBe(
+      'News / email · click id: gclid · landed on /rates',
+    );
   });
 
   it('reads a visit: tags and an outside referrer tell, the own site (www or not) does not', () => {

@@ -15,7 +15,11 @@ export const ATTRIBUTION_COOKIE = 'clp_src';
 export const ATTRIBUTION_MAX_AGE_SECONDS = 90 * 24 * 60 * 60;
 
 /** `www.example.com` and `example.com` are one site. */
-const siteHost = (host: string) => host.toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+const siteHost = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^www\./, '');
 
 function referrerHost(referrer: string | undefined): string | undefined {
   if (!referrer) return undefined;

@@ -93,7 +93,9 @@ describe('content document versions', () => {
     const upgraded = readContentDocument(2, JSON.stringify(v2));
     expect(upgraded.autoReply).toEqual(defaultAutoReply);
     expect(upgraded.autoReply.postalAddress).toBe('');
-    expect(upgraded.legal.privacy.sections.map((s) => s.heading)).toEqual(defaultContent.legal.privacy.sections.map((s) => s.heading));
+    expect(upgraded.legal.privacy.sections.map((s) => s.heading)).toEqual(
+      defaultContent.legal.privacy.sections.map((s) => s.heading),
+    );
     expect(upgraded.legal.privacy.sections[0]?.body).toBe('Your name.');
     // Already there (a document saved by this release's defaults): not added twice.
     expect(readContentDocument(2, JSON.stringify(defaultContent))).toEqual(defaultContent);

@@ -53,7 +53,9 @@ export function autoReplyMessage(lead: AutoReplyLead, content: Content): Notific
     [`What you sent us on ${day.format(new Date(lead.createdAt))}:`, ...sent.map((row) => `  ${row}`)].join('\n'),
     'For your security we never repeat loan amounts, income or other financial details by e-mail.',
     `Next step: ${autoReply.nextStep}`,
-    [company.legalName, `NMLS ID ${company.nmlsId}`, autoReply.postalAddress.trim(), `${contact.phone} · ${contact.email}`].join('\n'),
+    [company.legalName, `NMLS ID ${company.nmlsId}`, autoReply.postalAddress.trim(), `${contact.phone} · ${contact.email}`].join(
+      '\n',
+    ),
     'You received this one-time confirmation because this e-mail address was entered in a form on our website. ' +
       'If that was not you, reply to let us know and we will not contact you.',
   ].join('\n\n');

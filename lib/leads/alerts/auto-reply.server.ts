@@ -33,25 +33,23 @@ export function visitorAutoReply(mailConfigured: () => boolean): ArrivalAlertSou
     if (to.length === 0) return [];
     const content = await contentOf(trx);
     if (!content || !autoReplyReady(content)) return [];
-    return to.map(
-      ({ row, at }): NewNotification => ({
-        subject: { type: 'lead', id: row.id },
-        channel: 'email',
-        recipient: 'visitor',
-        payload: autoReplyMessage(
-          {
-            kind: row.kind as LeadKind,
-            type: row.type,
-            name: row.name,
-            email: row.email,
-            phone: row.phone,
-            fields: JSON.parse(row.fields) as Record<string, string>,
-            createdAt: row.created_at,
-          },
-          content,
-        ),
-        at,
-      }),
-    );
+    return to.map(({ row, at }): NewNotification => ({
+      subject: { type: 'lead', id: row.id },
+      channel: 'email',
+      recipient: 'visitor',
+      payload: autoReplyMessage(
+        {
+          kind: row.kind as LeadKind,
+          type: row.type,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          fields: JSON.parse(row.fields) as Record<string, string>,
+          createdAt: row.created_at,
+        },
+        content,
+      ),
+      at,
+    }));
   };
 }
