@@ -42,7 +42,6 @@ const SOURCE_MAX = 100;
 // Control characters would end up in CSV cells and e-mails.
 const clean = (value: unknown, max = VALUE_MAX): string | undefined => {
   if (typeof value !== 'string') return undefined;
-  // eslint-disable-next-line no-control-regex
   const text = value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return text ? text.slice(0, max) : undefined;
 };
