@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributionColumns, describeTouch, parseAttribution } from './touch';
+import { attributionColumns, parseAttribution } from './touch';
 import { touchOfVisit } from './visit';
 
 const at = '2026-11-20T10:00:00.000Z';

@@ -94,13 +94,3 @@ export function attributionColumns(attribution: Attribution) {
     landing_page: attribution.first?.landing ?? '',
   };
 }
-
-/** A touch as one line for people (the lead dialog, the CSV): 'news / email / fall · via example.org · landed on /'. */
-export function describeTouch(touch: Touch | undefined): string {
-  if (!touch) return '';
-  const tags = [touch.utm_source, touch.utm_medium, touch.utm_campaign].filter(Boolean).join(' / ');
-  const clicks = (['gclid', 'fbclid', 'msclkid'] as const).filter((k) => touch[k]).join(', ');
-  return [tags, clicks && `click id: ${clicks}`, touch.referrer && `via ${touch.referrer}`, `landed on ${touch.landing}`]
-    .filter(Boolean)
-    .join(' · ');
-}
