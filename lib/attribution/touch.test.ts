@@ -31,9 +31,6 @@ describe('attribution', () => {
       last_source: 'partner.org',
       landing_page: '/rates',
     });
-    expect(describeTouch({ ...first, utm_medium: 'email', gclid: 'x' })).toBe(
-      'News / email · click id: gclid · landed on /rates',
-    );
   });
 
   it('reads a visit: tags and an outside referrer tell, the own site (www or not) does not', () => {
