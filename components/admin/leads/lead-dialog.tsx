@@ -16,6 +16,8 @@ import {
 } from '@/lib/leads/admin/actions';
 import type { LeadUpdate } from '@/lib/leads/admin/filter';
 import { inputClass, labelClass } from '../image-field';
+import { LeadAutoReply } from './lead-auto-reply';
+import { LeadSource } from './lead-source';
 import { LeadStatusOptions } from './status-options';
 import { formatTime, NOTIFICATION_LABELS, RETRYABLE } from './format';
 
@@ -128,6 +130,8 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                 ))}
               </section>
 
+              <LeadSource lead={lead} />
+
               <section aria-labelledby="lead-consent">
                 <h3 id="lead-consent" className="text-brand-900 text-lg font-semibold">
                   Consent to calls and texts
@@ -206,6 +210,8 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                   </ul>
                 )}
               </section>
+
+              <LeadAutoReply lead={lead} />
 
               <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
                 {n && RETRYABLE.includes(n.status) && (

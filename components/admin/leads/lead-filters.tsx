@@ -5,7 +5,7 @@ import type { LeadFilter } from '@/lib/leads/admin/filter';
 import { inputClass, labelClass } from '../image-field';
 import { LeadStatusOptions } from './status-options';
 
-type Draft = { q: string; status: string; from: string; to: string };
+type Draft = { q: string; status: string; from: string; to: string; source: string };
 
 export const leadButton =
   'inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 font-medium hover:bg-slate-100 disabled:opacity-60';
@@ -15,6 +15,7 @@ const draftOf = (filter: LeadFilter): Draft => ({
   status: filter.status ?? '',
   from: filter.from ?? '',
   to: filter.to ?? '',
+  source: filter.source ?? '',
 });
 
 const fromDraft = (draft: Draft): Partial<LeadFilter> => ({
@@ -22,6 +23,7 @@ const fromDraft = (draft: Draft): Partial<LeadFilter> => ({
   status: (draft.status || undefined) as LeadFilter['status'],
   from: draft.from || undefined,
   to: draft.to || undefined,
+  source: draft.source.trim().toLowerCase() || undefined,
 });
 
 const KIND_TABS = [
@@ -88,7 +90,7 @@ export function LeadFilters({
         action="/admin/leads"
         method="get"
         onSubmit={submit}
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
         role="search"
       >
         {filter.kind && <input type="hidden" name="kind" value={filter.kind} />}
@@ -119,7 +121,16 @@ export function LeadFilters({
           </label>
           <input type="date" {...field('to')} />
         </div>
-        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-5">
+        <div>
+          <label htmlFor="leads-source" className={labelClass}>
+            Source
+          </label>
+          <input type="text" maxLength={100} aria-describedby="leads-source-hint" {...field('source')} />
+          <p id="leads-source-hint" className="mt-1 text-sm text-slate-700">
+            First or last touch, e.g. google, news, direct
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-6">
           <button
             type="submit"
             disabled={pending}

@@ -1,4 +1,5 @@
 import 'server-only';
+import { ATTRIBUTION_CSV_COLUMNS, attributionCsvCells } from '../../attribution/csv';
 import type { DB } from '../../db/connect.server';
 import type { LeadKind } from '../fields';
 import { leadSummary } from '../../notifications/messages';
@@ -12,7 +13,20 @@ import { exportLeads, type ExportedLead } from './queries.server';
  * shows it. Each column is its header and how a lead fills it, in this one list: a new column is
  * one line here (and its table column in `exportLeads`' select).
  */
-const COLUMNS: readonly (readonly [header: string, cell: (lead: ExportedLead) => CsvValue])[] = [
+type Column = readonly [header: string, cell: (lead: ExportedLead) => CsvValue];
+
+/** The attribution's columns (first touch, then last), each reading its cell from the lead's parsed attribution. */
+const attributionColumns: Column[] = ATTRIBUTION_CSV_COLUMNS.map((header, i) => [header, (r) => attributionCells(r)[i]]);
+
+/** A lead's attribution cells, parsed once per lead whichever column asks first. */
+const parsed = new WeakMap<ExportedLead, string[]>();
+function attributionCells(r: ExportedLead): string[] {
+  let cells = parsed.get(r);
+  if (!cells) parsed.set(r, (cells = attributionCsvCells(r.attribution)));
+  return cells;
+}
+
+const COLUMNS: readonly Column[] = [
   ['Submitted (UTC)', (r) => r.created_at],
   ['Kind', (r) => r.kind],
   ['Type', (r) => r.type],
@@ -26,6 +40,7 @@ const COLUMNS: readonly (readonly [header: string, cell: (lead: ExportedLead) =>
   ['Notification', (r) => r.notification_status],
   ['Last error', (r) => r.last_error],
   ['Spam reason', (r) => r.spam_reason],
+  ...attributionColumns,
   ['Notes', (r) => r.notes],
   ['Details', details],
   ['Id', (r) => r.id],

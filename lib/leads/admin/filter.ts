@@ -4,7 +4,7 @@ import { LEAD_STATUS_VALUES } from '../statuses';
 /**
  * The Leads page's filter, read from the query string by the page (/admin/leads?...) and by the
  * CSV export route alike: kind, status ('spam' is the spam folder), a search text, a date range
- * (UTC days, inclusive) and the page.
+ * (UTC days, inclusive), the source and the page.
  */
 
 export const LEAD_KINDS = ['contact', 'qualification', 'application', 'ebook'] as const;
@@ -25,12 +25,14 @@ export const leadFilterSchema = z.object({
   q: z.preprocess(blank, z.string().trim().max(100).optional()),
   from: day,
   to: day,
+  /** A source (lib/attribution/touch.ts: 'news', 'www.google.com', 'direct'): leads whose first or last touch it was. */
+  source: z.preprocess(blank, z.string().trim().toLowerCase().max(100).optional()),
   page: z.preprocess(blank, z.coerce.number().int().min(1).max(100_000).default(1)),
 });
 
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 
-export const FILTER_KEYS = ['kind', 'status', 'q', 'from', 'to', 'page'] as const;
+export const FILTER_KEYS = ['kind', 'status', 'q', 'from', 'to', 'source', 'page'] as const;
 
 export function parseFilterParams(params: URLSearchParams) {
   return leadFilterSchema.safeParse(Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k)])));

@@ -59,6 +59,8 @@ export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'>) {
   if (filter.status && filter.status !== 'spam') query = query.where('leads.status', '=', filter.status);
   if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
   if (filter.to) query = query.where('leads.created_at', '<', dayAfter(filter.to));
+  const source = filter.source;
+  if (source) query = query.where((eb) => eb.or([eb('leads.first_source', '=', source), eb('leads.last_source', '=', source)]));
   if (patterns.length > 0) query = query.where((eb) => eb.or(patterns.map((p) => (fts ? ftsMatch(p) : likeMatch(p)))));
   return query;
 }
@@ -168,6 +170,7 @@ function exportBatch(db: DB, filter: Omit<LeadFilter, 'page'>, after: Cursor, ba
     'leads.page',
     'leads.status',
     'leads.spam_reason',
+    'leads.attribution',
     'leads.notes',
     'leads.consent_at',
     'leads.consent_page',
