@@ -2,6 +2,8 @@ import 'server-only';
 import type { DB } from '../db/connect.server';
 import type { NewNotification } from '../notifications/outbox.server';
 import type { leadRow } from './lead-row';
+import { smsAlerts } from './alerts/sms.server';
+import { webhookAlerts } from './alerts/webhooks.server';
 import { leadRowMessage } from './lead-row';
 
 /**
@@ -32,7 +34,7 @@ const brokerEmail: ArrivalAlertSource = async (_trx, leads) =>
   }));
 
 /** Every source, in the order their notifications are written. */
-const SOURCES: ArrivalAlertSource[] = [brokerEmail];
+const SOURCES: ArrivalAlertSource[] = [brokerEmail, smsAlerts, webhookAlerts];
 
 /** The notifications of a batch of new leads; those of suspected spam are stored skipped. */
 export async function arrivalNotifications(trx: DB, leads: ArrivedLead[]): Promise<NewNotification[]> {
