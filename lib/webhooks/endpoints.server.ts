@@ -44,7 +44,15 @@ function parseEvents(json: string): WebhookEvent[] {
 function envEndpoint(): WebhookEndpoint | null {
   if (!env.LEAD_WEBHOOK_URL || !env.LEAD_WEBHOOK_SECRET) return null;
   const description = 'Set by LEAD_WEBHOOK_URL';
-  return { id: ENV_ENDPOINT_ID, url: env.LEAD_WEBHOOK_URL, description, events: WEBHOOK_EVENT_TYPES, enabled: true, createdAt: '', fromEnv: true };
+  return {
+    id: ENV_ENDPOINT_ID,
+    url: env.LEAD_WEBHOOK_URL,
+    description,
+    events: WEBHOOK_EVENT_TYPES,
+    enabled: true,
+    createdAt: '',
+    fromEnv: true,
+  };
 }
 
 /** Every endpoint, the configured one first, then the owner's oldest first. */
@@ -132,7 +140,11 @@ export async function endpointTarget(db: DB, id: string): Promise<EndpointTarget
     const configured = envEndpoint();
     return configured && env.LEAD_WEBHOOK_SECRET ? { url: configured.url, secret: env.LEAD_WEBHOOK_SECRET, enabled: true } : null;
   }
-  const row = await db.selectFrom('webhook_endpoints').select(['url', 'secret', 'enabled']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select(['url', 'secret', 'enabled'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   const secret = row && open(row.secret, secretContext(id));
   return row && secret ? { url: row.url, secret, enabled: Number(row.enabled) === 1 } : null;
 }
