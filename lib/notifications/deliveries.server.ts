@@ -1,26 +1,16 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { announceDue } from './due-signal.server';
+import type { Delivery } from './delivery-types';
 import { CHANNELS, type Channel, type NotificationStatus, type Subject } from './types';
+
+export type { Delivery };
 
 /**
  * The delivery log: notifications with every attempt, as the admin lists them (the lead dialog:
  * all of one lead's, every channel and recipient; Integrations: a webhook endpoint's newest).
  */
 
-export interface Delivery {
-  id: string;
-  subjectId: string;
-  channel: string;
-  recipient: string;
-  status: NotificationStatus;
-  createdAt: string;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  /** The webhook's event type ('lead.created'), for the webhook channel. */
-  event: string | null;
-  attempts: { at: string; transport: string; ok: boolean; error: string | null }[];
-}
 
 async function withAttempts(
   db: DB,

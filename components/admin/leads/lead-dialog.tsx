@@ -16,6 +16,7 @@ import {
 } from '@/lib/leads/admin/actions';
 import type { LeadUpdate } from '@/lib/leads/admin/filter';
 import { inputClass, labelClass } from '../image-field';
+import { LeadDeliveries } from './lead-deliveries';
 import { LeadStatusOptions } from './status-options';
 import { formatTime, NOTIFICATION_LABELS, RETRYABLE } from './format';
 
@@ -196,16 +197,8 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                   {n?.sentAt ? ` (${formatTime(n.sentAt)})` : ''}
                   {n && n.attempts > 0 ? ` · ${n.attempts} attempt${n.attempts === 1 ? '' : 's'}` : ''}
                 </p>
-                {detail.attempts.length > 0 && (
-                  <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
-                    {detail.attempts.map((a, i) => (
-                      <li key={i}>
-                        {formatTime(a.attemptedAt)} via {a.transport}: {a.ok ? 'sent' : a.error}
-                      </li>
-                    ))}
-                  </ul>
-                )}
               </section>
+              <LeadDeliveries leadId={lead.id} version={detail} />
 
               <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
                 {n && RETRYABLE.includes(n.status) && (
