@@ -11,7 +11,6 @@ export type { Delivery };
  * all of one lead's, every channel and recipient; Integrations: a webhook endpoint's newest).
  */
 
-
 async function withAttempts(
   db: DB,
   rows: {

@@ -18,7 +18,10 @@ export const createWebhookAction = adminAction(
   async (input, { db, log }) => {
     const created = await db.transaction().execute(async (trx) => {
       const endpoint = await createEndpoint(trx, input, new Date());
-      await log({ action: 'webhook_created', target: endpoint.id, detail: { url: input.url, events: input.events.join(' ') } }, trx);
+      await log(
+        { action: 'webhook_created', target: endpoint.id, detail: { url: input.url, events: input.events.join(' ') } },
+        trx,
+      );
       return endpoint;
     });
     refresh();
@@ -41,7 +44,8 @@ export const toggleWebhookAction = adminAction(
   async ({ id, enabled }, { db, log }) => {
     const url = await db.transaction().execute(async (trx) => {
       const changed = await setEndpointEnabled(trx, id, enabled, new Date());
-      if (changed) await log({ action: enabled ? 'webhook_enabled' : 'webhook_disabled', target: id, detail: { url: changed } }, trx);
+      if (changed)
+        await log({ action: enabled ? 'webhook_enabled' : 'webhook_disabled', target: id, detail: { url: changed } }, trx);
       return changed;
     });
     if (!url) return fail('❌ Not Changed', GONE);

@@ -4,24 +4,15 @@ import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import { env } from '../env.server';
 import { PENDING } from '../notifications/types';
-import { ENV_ENDPOINT_ID, WEBHOOK_EVENT_TYPES, type WebhookEvent } from './events';
+import { ENV_ENDPOINT_ID, WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEvent } from './events';
+
+export type { WebhookEndpoint };
 import { newWebhookSecret } from './signature.server';
 
 /**
  * The webhook endpoints: those the owner sets in Integrations (secret sealed with SECRET_KEY,
  * bound to the endpoint's id, shown once) and the one LEAD_WEBHOOK_URL configures ('env').
  */
-
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string;
-  events: WebhookEvent[];
-  enabled: boolean;
-  createdAt: string;
-  /** True for the endpoint set by LEAD_WEBHOOK_URL (not editable in the admin). */
-  fromEnv: boolean;
-}
 
 /** Where to send and how to sign, at the moment of sending. */
 export interface EndpointTarget {

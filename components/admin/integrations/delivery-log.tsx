@@ -34,7 +34,9 @@ export function DeliveryLog<D extends Delivery>({
           <li key={d.id} className="rounded-md border border-slate-200 p-3" data-testid="delivery">
             <div className="flex flex-wrap items-center gap-2">
               <strong className="text-slate-900">{label}</strong>
-              <span className={`rounded px-2 py-0.5 text-sm ${NOTIFICATION_CLASS[d.status]}`}>{NOTIFICATION_LABELS[d.status]}</span>
+              <span className={`rounded px-2 py-0.5 text-sm ${NOTIFICATION_CLASS[d.status]}`}>
+                {NOTIFICATION_LABELS[d.status]}
+              </span>
               <span className="text-sm text-slate-700">{formatTime(d.createdAt)}</span>
               {d.channel === 'webhook' && d.status !== 'skipped' && (
                 <button
