@@ -156,9 +156,10 @@ test('an endpoint added in Integrations gets signed leads, retried and resent wi
   await expect(delivery).toContainText('via webhook: delivered');
   await expect(delivery).toContainText('via webhook: Webhook answered 500');
 
-  // The lead's own delivery log: the broker's text and the webhook, each with its attempts.
-  await openSection(page, 'Leads');
-  await page.getByRole('button', { name: 'Eve Builder' }).click();
+  // The text's link opens the lead; its delivery log has the broker's text and the webhook, each
+  // with its attempts. Closed, the address is the list's own again.
+  await page.goto(form2.get('Body')!.split(' ').pop()!);
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Eve Builder' })).toBeVisible();
   const log = page.getByRole('dialog').getByRole('region', { name: 'Delivery log' });
   await expect(log.getByTestId('delivery').filter({ hasText: 'Text message to Broker' })).toContainText('via twilio: delivered');
   const webhook = log.getByTestId('delivery').filter({ hasText: `Webhook: CRM (${new URL(hook.url).host}) · lead.created` });
@@ -166,6 +167,7 @@ test('an endpoint added in Integrations gets signed leads, retried and resent wi
   await expect(webhook).toContainText('via webhook: delivered');
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(`${server.url}/admin/leads`);
 
   // Turned off, then deleted (a confirmation first): gone from the page, its deliveries kept.
   await openSection(page, 'Integrations');

@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useTransition } from 'react';
 import { formatTime, NOTIFICATION_CLASS, NOTIFICATION_LABELS } from '@/components/admin/leads/format';
 import type { ActionResult } from '@/lib/admin/result';
@@ -17,12 +18,15 @@ export function DeliveryLog<D extends Delivery>({
   labelOf,
   onResent,
   empty,
+  linkToLead = false,
 }: {
   deliveries: D[];
   /** The heading of each delivery ('Webhook lead.created', 'E-mail to Broker'). */
   labelOf: (delivery: D) => string;
   onResent: (result: ActionResult<undefined>) => void;
   empty: string;
+  /** Each delivery links to its lead's dialog (Integrations; the lead dialog is already there). */
+  linkToLead?: boolean;
 }) {
   const [pending, startTransition] = useTransition();
   if (deliveries.length === 0) return <p className="text-slate-700">{empty}</p>;
@@ -38,6 +42,15 @@ export function DeliveryLog<D extends Delivery>({
                 {NOTIFICATION_LABELS[d.status]}
               </span>
               <span className="text-sm text-slate-700">{formatTime(d.createdAt)}</span>
+              {linkToLead && (
+                <Link
+                  href={`/admin/leads?lead=${encodeURIComponent(d.subjectId)}`}
+                  prefetch={false}
+                  className="text-brand-800 text-sm underline underline-offset-2"
+                >
+                  Open the lead<span className="sr-only"> of {label}</span>
+                </Link>
+              )}
               {d.channel === 'webhook' && d.status !== 'skipped' && (
                 <button
                   type="button"

@@ -66,7 +66,8 @@ export function EndpointCard({ endpoint, deliveries }: { endpoint: WebhookEndpoi
       <DeliveryLog
         deliveries={deliveries}
         empty="Nothing sent yet."
-        labelOf={(d) => `${d.event ?? 'Event'} for lead ${d.subjectId.slice(-8)}`}
+        labelOf={(d) => `${d.event ?? 'Event'} for lead …${d.subjectId.slice(-6)}`}
+        linkToLead
         onResent={(result) => {
           if (toastResult(result)) router.refresh();
         }}
