@@ -2,7 +2,7 @@ import { can, type Permission, type Role } from '@/lib/auth/roles';
 
 /**
  * The dashboard's sections: the spec's tabs (Site Content, Rates, Blog, Leads, Security), Payments,
- * Site Speed, and My Account for the team (the owner's own account lives in Security). Each names
+ * Site Speed, Integrations (text alerts and webhooks), and My Account for the team (the owner's own account lives in Security). Each names
  * the permission its page checks, so the navigation offers a role only what it may open.
  */
 export const ADMIN_SECTIONS = [
@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { href: '/admin/leads', label: 'Leads', permission: 'leads' },
   { href: '/admin/payments', label: 'Payments', permission: 'payments' },
   { href: '/admin/vitals', label: 'Site Speed', permission: 'vitals' },
+  { href: '/admin/integrations', label: 'Integrations', permission: 'security' },
   { href: '/admin/security', label: 'Security', permission: 'security' },
   { href: '/admin/account', label: 'My Account', permission: 'account' },
 ] as const satisfies readonly { href: string; label: string; permission: Permission }[];

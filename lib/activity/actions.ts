@@ -43,6 +43,11 @@ export const ACTIVITY_ACTIONS = {
   role_changed: 'Role changed',
   account_removed: 'Account removed',
   settings_changed: 'Settings changed',
+  webhook_created: 'Webhook endpoint added',
+  webhook_enabled: 'Webhook endpoint turned on',
+  webhook_disabled: 'Webhook endpoint turned off',
+  webhook_deleted: 'Webhook endpoint deleted',
+  webhook_resent: 'Webhook resent',
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

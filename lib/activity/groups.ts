@@ -47,6 +47,7 @@ export const ACTIVITY_GROUPS = {
       'lead_not_spam',
       'lead_deleted',
       'notification_retried',
+      'webhook_resent',
     ],
   },
   exports: {
@@ -55,7 +56,15 @@ export const ACTIVITY_GROUPS = {
   },
   deletions: {
     label: 'Deletions',
-    actions: ['rate_deleted', 'post_deleted', 'lead_deleted', 'privacy_deleted', 'retention_purged', 'account_removed'],
+    actions: [
+      'rate_deleted',
+      'post_deleted',
+      'lead_deleted',
+      'privacy_deleted',
+      'retention_purged',
+      'account_removed',
+      'webhook_deleted',
+    ],
   },
   team: {
     label: 'Invitations and roles',
@@ -63,7 +72,7 @@ export const ACTIVITY_GROUPS = {
   },
   settings: {
     label: 'Settings',
-    actions: ['settings_changed'],
+    actions: ['settings_changed', 'webhook_created', 'webhook_enabled', 'webhook_disabled', 'webhook_deleted'],
   },
 } as const satisfies Record<string, { label: string; actions: readonly ActivityAction[] }>;
 

@@ -5,6 +5,8 @@ import { hasMailTransport } from '../notifications/transports/index.server';
 import type { NewNotification } from '../notifications/outbox.server';
 import type { leadRow } from './lead-row';
 import { visitorAutoReply } from './alerts/auto-reply.server';
+import { smsAlerts } from './alerts/sms.server';
+import { webhookAlerts } from './alerts/webhooks.server';
 import { leadRowMessage } from './lead-row';
 
 /**
@@ -35,7 +37,7 @@ const brokerEmail: ArrivalAlertSource = async (_trx, leads) =>
   }));
 
 /** Every source, in the order their notifications are written. */
-const SOURCES: ArrivalAlertSource[] = [brokerEmail, visitorAutoReply(() => hasMailTransport(env))];
+const SOURCES: ArrivalAlertSource[] = [brokerEmail, visitorAutoReply(() => hasMailTransport(env)), smsAlerts, webhookAlerts];
 
 /** The notifications of a batch of new leads; those of suspected spam are stored skipped. */
 export async function arrivalNotifications(trx: DB, leads: ArrivedLead[]): Promise<NewNotification[]> {

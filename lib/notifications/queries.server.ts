@@ -65,6 +65,8 @@ export async function countTroubled(db: DB): Promise<Troubled> {
     .selectFrom('notifications')
     .select(['subject_type', 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('status', 'in', ['failing', 'failed'])
+    // Webhooks feed the owner's other tools, not the broker: Integrations shows each endpoint's failures.
+    .where('channel', '!=', 'webhook')
     .groupBy(['subject_type', 'status'])
     .execute();
   const count = (subject: SubjectType, status: string) =>

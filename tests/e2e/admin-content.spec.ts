@@ -209,6 +209,7 @@ test('the sections are links with the current one marked; leaving unsaved edits 
     'Leads',
     'Payments',
     'Site Speed',
+    'Integrations',
     'Security',
   ]);
   await expect(nav.locator('[aria-current="page"]')).toHaveText(['Site Content']);

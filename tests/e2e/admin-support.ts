@@ -16,6 +16,7 @@ export const ADMIN_SECTION_PATHS = [
   '/admin/leads',
   '/admin/payments',
   '/admin/vitals',
+  '/admin/integrations',
   '/admin/security',
 ];
 

@@ -19,7 +19,8 @@ export async function signInToDashboard(page: Page, url: string): Promise<void> 
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
-export type Section = 'Site Content' | 'Rates' | 'Blog' | 'Leads' | 'Payments' | 'Site Speed' | 'Security' | 'My Account';
+export type Section =
+  'Site Content' | 'Rates' | 'Blog' | 'Leads' | 'Payments' | 'Site Speed' | 'Integrations' | 'Security' | 'My Account';
 
 export const sectionLink = (page: Page, name: Section) =>
   page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true });

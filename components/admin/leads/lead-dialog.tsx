@@ -18,6 +18,7 @@ import type { LeadUpdate } from '@/lib/leads/admin/filter';
 import { inputClass, labelClass } from '../image-field';
 import { LeadAutoReply } from './lead-auto-reply';
 import { LeadSource } from './lead-source';
+import { LeadDeliveries } from './lead-deliveries';
 import { LeadStatusOptions } from './status-options';
 import { formatTime, NOTIFICATION_LABELS, RETRYABLE } from './format';
 
@@ -200,16 +201,8 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                   {n?.sentAt ? ` (${formatTime(n.sentAt)})` : ''}
                   {n && n.attempts > 0 ? ` · ${n.attempts} attempt${n.attempts === 1 ? '' : 's'}` : ''}
                 </p>
-                {detail.attempts.length > 0 && (
-                  <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
-                    {detail.attempts.map((a, i) => (
-                      <li key={i}>
-                        {formatTime(a.attemptedAt)} via {a.transport}: {a.ok ? 'sent' : a.error}
-                      </li>
-                    ))}
-                  </ul>
-                )}
               </section>
+              <LeadDeliveries leadId={lead.id} version={detail} />
 
               <LeadAutoReply lead={lead} />
 

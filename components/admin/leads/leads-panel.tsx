@@ -17,10 +17,10 @@ import { exportHref, leadsHref } from './leads-href';
  * the address, exported as CSV. Each lead opens in a dialog with its fields, consent, notes,
  * status and notification.
  */
-export function LeadsPanel({ filter, data }: { filter: LeadFilter; data: LeadPage }) {
+export function LeadsPanel({ filter, data, openLead = null }: { filter: LeadFilter; data: LeadPage; openLead?: string | null }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(openLead);
   const announceRefresh = useRef(false);
 
   // A new filter or page is a new URL (and history entry): the server renders it, Back returns.
@@ -93,7 +93,15 @@ export function LeadsPanel({ filter, data }: { filter: LeadFilter; data: LeadPag
         </nav>
       )}
 
-      <LeadDialog id={openId} onClose={() => setOpenId(null)} onChanged={() => reread()} />
+      <LeadDialog
+        id={openId}
+        onClose={() => {
+          setOpenId(null);
+          // Opened by a link: closing it leaves the list's own address, so a reload does not reopen it.
+          if (openLead) router.replace(leadsHref(filter), { scroll: false });
+        }}
+        onChanged={() => reread()}
+      />
     </div>
   );
 }

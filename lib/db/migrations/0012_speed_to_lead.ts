@@ -57,6 +57,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('recipient', 'varchar(64)', (c) => c.notNull().defaultTo('broker'))
     .execute();
   await sql`update notifications set recipient = 'invitee' where subject_type = 'invite'`.execute(db);
+  // A webhook endpoint's recent deliveries (Integrations) are its recipient's newest notifications.
+  await db.schema.createIndex('notifications_recipient_idx').on('notifications').columns(['recipient', 'created_at']).execute();
 
   // Web push: one row per device an account turned alerts on for (the browser's PushSubscription).
   await db.schema
@@ -107,6 +109,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['page_views', 'webhook_endpoints', 'push_subscriptions', 'lead_status_changes'])
     await db.schema.dropTable(table).execute();
   await db.schema.alterTable('admin_users').dropColumn('wants_digest').execute();
+  await db.schema.dropIndex('notifications_recipient_idx').execute();
   await db.schema.alterTable('notifications').dropColumn('recipient').execute();
   await db.schema.dropIndex('leads_first_source_idx').execute();
   await db.schema.dropIndex('leads_follow_up_idx').execute();
