@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import type { NewNotification } from '../notifications/outbox.server';
+import { pushAlerts } from './alerts/push.server';
 import type { leadRow } from './lead-row';
 import { leadRowMessage } from './lead-row';
 
@@ -32,7 +33,7 @@ const brokerEmail: ArrivalAlertSource = async (_trx, leads) =>
   }));
 
 /** Every source, in the order their notifications are written. */
-const SOURCES: ArrivalAlertSource[] = [brokerEmail];
+const SOURCES: ArrivalAlertSource[] = [brokerEmail, pushAlerts];
 
 /** The notifications of a batch of new leads; those of suspected spam are stored skipped. */
 export async function arrivalNotifications(trx: DB, leads: ArrivedLead[]): Promise<NewNotification[]> {

@@ -2,6 +2,7 @@ import 'server-only';
 import type { DB } from '../../db/connect.server';
 import type { Env } from '../../env-schema';
 import { emailJsTransport } from './emailjs.server';
+import { pushTransport, vapidSubject } from './push.server';
 import { smtpTransport } from './smtp.server';
 import type { AnyTransport, Transport } from './types';
 
@@ -32,10 +33,11 @@ export function transportFromEnv(env: Env): Transport<'email'> | null {
  * (a push subscription, a webhook endpoint's secret), so a removed one is never sent to.
  */
 export function transportsFromEnv(env: Env, db: () => Promise<DB>): AnyTransport[] {
-  void db;
   const transports: AnyTransport[] = [];
   const email = transportFromEnv(env);
   if (email) transports.push(email);
+  // Needs no configuration: its keys live in the database (lib/push/vapid-keys.server.ts).
+  transports.push(pushTransport(db, { subject: vapidSubject(env.SITE_URL) }));
   return transports;
 }
 
