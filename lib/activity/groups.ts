@@ -63,7 +63,7 @@ export const ACTIVITY_GROUPS = {
   },
   settings: {
     label: 'Settings',
-    actions: ['settings_changed'],
+    actions: ['settings_changed', 'push_device_added', 'push_device_removed'],
   },
 } as const satisfies Record<string, { label: string; actions: readonly ActivityAction[] }>;
 

@@ -18,6 +18,8 @@ export interface NewSubscription {
 
 export interface Device {
   id: string;
+  /** Shown only to the device's own account: how its browser recognises itself in the list. */
+  endpoint: string;
   userAgent: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -59,11 +61,17 @@ export async function saveSubscription(db: DB, userId: string, sub: NewSubscript
 export async function listDevices(db: DB, userId: string): Promise<Device[]> {
   const rows = await db
     .selectFrom('push_subscriptions')
-    .select(['id', 'user_agent', 'created_at', 'last_used_at'])
+    .select(['id', 'endpoint', 'user_agent', 'created_at', 'last_used_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .execute();
-  return rows.map((r) => ({ id: r.id, userAgent: r.user_agent, createdAt: r.created_at, lastUsedAt: r.last_used_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    endpoint: r.endpoint,
+    userAgent: r.user_agent,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+  }));
 }
 
 /** Removes one of the account's own devices by id; false when it is not theirs (or gone). */

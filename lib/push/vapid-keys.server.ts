@@ -37,28 +37,37 @@ async function readStored(db: DB): Promise<StoredKeys | null> {
   return row ? (JSON.parse(row.value) as StoredKeys) : null;
 }
 
-/** The stored key pair, made and stored first if there is none. */
+/** The stored keys as stored (private key sealed), made and stored first if there are none. */
+async function storedKeys(db: DB): Promise<StoredKeys> {
+  const stored = await readStored(db);
+  if (stored) return stored;
+  const made = webPush.generateVAPIDKeys();
+  const value = JSON.stringify({ publicKey: made.publicKey, privateKey: seal(made.privateKey, SEAL_CONTEXT) });
+  await db
+    .insertInto('app_meta')
+    .values({ key: MetaKey.vapidKeys, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  // Ours, or the pair of an instance that stored its own first.
+  const winner = await readStored(db);
+  if (!winner) throw new VapidKeyError('The web push keys could not be stored');
+  return winner;
+}
+
+/** The key pair, made and stored first if there is none. */
 export async function vapidKeys(db: DB): Promise<VapidKeys> {
-  let stored = await readStored(db);
-  if (!stored) {
-    const made = webPush.generateVAPIDKeys();
-    const value = JSON.stringify({ publicKey: made.publicKey, privateKey: seal(made.privateKey, SEAL_CONTEXT) });
-    await db
-      .insertInto('app_meta')
-      .values({ key: MetaKey.vapidKeys, value })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-    stored = await readStored(db);
-    if (!stored) throw new VapidKeyError('The web push keys could not be stored');
-  }
+  const stored = await storedKeys(db);
   const privateKey = open(stored.privateKey, SEAL_CONTEXT);
   if (privateKey === null) {
-    throw new VapidKeyError('The stored web push key does not open with this SECRET_KEY (was the key changed?)');
+    throw new VapidKeyError(
+      'The stored web push key does not open with this SECRET_KEY (was the key changed?): restore the key, or delete ' +
+        "app_meta's vapid_keys row and have every device turn alerts on again",
+    );
   }
   return { publicKey: stored.publicKey, privateKey };
 }
 
-/** Only the public key (what the browser subscribes with); makes the pair if there is none. */
+/** Only the public key (what the browser subscribes with; needs no SECRET_KEY); makes the pair if there is none. */
 export async function vapidPublicKey(db: DB): Promise<string> {
-  return (await vapidKeys(db)).publicKey;
+  return (await storedKeys(db)).publicKey;
 }

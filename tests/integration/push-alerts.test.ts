@@ -85,7 +85,8 @@ describe.each(engines)('web push alerts on %s', (_name, open) => {
 
   it('sends each device of each lead account an encrypted alert with kind, name and amount', async () => {
     const db = await freshDb();
-    const service = servers.track(await pushService());
+    const service = await pushService();
+    servers.track(service);
     const phone = service.device('owner-phone');
     const laptop = service.device('officer-laptop');
     const editorDevice = service.device('editor');
@@ -134,7 +135,8 @@ describe.each(engines)('web push alerts on %s', (_name, open) => {
 
   it('removes a device the push service no longer knows (410) and fails its alert without retry', async () => {
     const db = await freshDb();
-    const service = servers.track(await pushService());
+    const service = await pushService();
+    servers.track(service);
     const phone = service.device('gone');
     await saveSubscription(db, 'admin', { ...phone.subscription, userAgent: 'Phone' }, NOW);
     await recordLead(db, application, NOW);
@@ -153,7 +155,8 @@ describe.each(engines)('web push alerts on %s', (_name, open) => {
 
   it('retries a push service error, and stops at a device removed since', async () => {
     const db = await freshDb();
-    const service = servers.track(await pushService());
+    const service = await pushService();
+    servers.track(service);
     const phone = service.device('busy');
     await saveSubscription(db, 'admin', { ...phone.subscription, userAgent: 'Phone' }, NOW);
     await recordLead(db, application, NOW);
@@ -176,7 +179,8 @@ describe.each(engines)('web push alerts on %s', (_name, open) => {
 
   it('keeps the alerts of a lead judged spam unsent', async () => {
     const db = await freshDb();
-    const service = servers.track(await pushService());
+    const service = await pushService();
+    servers.track(service);
     await saveSubscription(db, 'admin', { ...service.device('phone').subscription, userAgent: 'Phone' }, NOW);
     await recordLead(db, { ...application, spamReason: 'honeypot' }, NOW);
     expect((await pushRows(db)).map((r) => r.status)).toEqual(['skipped']);
