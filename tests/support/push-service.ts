@@ -1,5 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { listen, type TestServer } from './http-server';
 
 /**
@@ -36,17 +42,51 @@ export interface PushService extends TestServer {
   device: (name: string) => PushDevice;
 }
 
-export async function pushService(): Promise<PushService> {
+/**
+ * A self-signed certificate for 127.0.0.1, for a stand-in the app must reach over https (the app
+ * only stores https endpoints, as every real push service has): give the app's process
+ * NODE_EXTRA_CA_CERTS=certPath.
+ */
+export function loopbackCertificate(): { key: string; cert: string; certPath: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'push-tls-'));
+  const [keyPath, certPath] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  const made = spawnSync('openssl', [
+    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+    ...['-keyout', keyPath, '-out', certPath, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+  ]);
+  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`);
+  return {
+    key: readFileSync(keyPath, 'utf8'),
+    cert: readFileSync(certPath, 'utf8'),
+    certPath,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function listenTls(tls: { key: string; cert: string }, handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const server = createServer(tls, handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `https://127.0.0.1:${port}`,
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The stand-in on plain HTTP, or over https with `tls` (see loopbackCertificate). */
+export async function pushService(tls?: { key: string; cert: string }): Promise<PushService> {
   const received: ReceivedPush[] = [];
   let status = 201;
-  const server = await listen((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
       res.writeHead(status).end();
     });
-  });
+  };
+  const server: TestServer = tls ? await listenTls(tls, handler) : await listen(handler);
   return {
     ...server,
     received,
