@@ -39,10 +39,26 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
+/**
+ * The registration once its worker is active (subscribing needs one). Not `serviceWorker.ready`:
+ * that waits for a worker of the page's first URL, and an admin reached from /login without a
+ * reload still counts as /login, outside the worker's scope.
+ */
+function whenActive(registration: ServiceWorkerRegistration): Promise<ServiceWorkerRegistration> {
+  return new Promise((resolve, reject) => {
+    const worker = registration.installing ?? registration.waiting;
+    if (registration.active && !worker) return resolve(registration);
+    if (!worker) return reject(new Error('the alerts worker did not install'));
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'activated') resolve(registration);
+      if (worker.state === 'redundant') reject(new Error('the alerts worker did not start'));
+    });
+  });
+}
+
 /** Registers the admin's worker (scope /admin only) and subscribes with the site's VAPID key. */
 async function subscribe(publicKey: string): Promise<PushSubscription> {
-  await navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: ADMIN_SCOPE });
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await whenActive(await navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: ADMIN_SCOPE }));
   const key = Uint8Array.from(atob(publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
   const existing = await registration.pushManager.getSubscription();
   // A subscription made with another key (the keys were replaced) cannot be sent to: start afresh.
