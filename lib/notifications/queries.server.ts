@@ -59,12 +59,17 @@ export async function latestEmailStates(
 /** Notifications needing the owner's attention (the dashboard's banner): leads' and payments'. Invitations show their own state in Team. */
 export type Troubled = Record<'lead' | 'payment', { failing: number; failed: number }>;
 
-/** Notifications failing (and retrying) or failed for good, by what they are about (the dashboard's banner). */
+/**
+ * Notifications failing (and retrying) or failed for good, by what they are about (the dashboard's
+ * banner). Push alerts are left out: one fails for good whenever a device is gone (uninstalled,
+ * notifications reset), which removes the device and needs nobody's attention.
+ */
 export async function countTroubled(db: DB): Promise<Troubled> {
   const rows = await db
     .selectFrom('notifications')
     .select(['subject_type', 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('status', 'in', ['failing', 'failed'])
+    .where('channel', '!=', 'push')
     .groupBy(['subject_type', 'status'])
     .execute();
   const count = (subject: SubjectType, status: string) =>

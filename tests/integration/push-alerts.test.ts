@@ -3,6 +3,7 @@ import type { DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import type { NewLead } from '../../lib/leads/lead-row';
 import { deliverDue } from '../../lib/notifications/delivery.server';
+import { countTroubled } from '../../lib/notifications/queries.server';
 import { engines } from '../support/engines';
 import { serversOfEachTest } from '../support/http-server';
 import { fullApplication } from '../support/lead-data';
@@ -151,6 +152,8 @@ describe.each(engines)('web push alerts on %s', (_name, open) => {
     expect(row).toMatchObject({ status: 'failed', attempts: 1, next_attempt_at: null });
     expect(row!.last_error).toContain('410');
     expect(await listDevices(db, 'admin')).toEqual([]);
+    // A device gone is no trouble for the owner: the dashboard's banner does not count it.
+    expect((await countTroubled(db)).lead).toEqual({ failing: 0, failed: 0 });
   });
 
   it('retries a push service error, and stops at a device removed since', async () => {
