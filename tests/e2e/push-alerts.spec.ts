@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { loopbackCertificate, pushService, type PushDevice, type PushService } from '../support/push-service';
-import { withDb } from './admin-support';
+import { fetchAdmin, withDb } from './admin-support';
 import { expectNoAxeViolations, openSection, signInToDashboard, toast } from './admin-ui';
 import { startServer, type RunningServer } from './server';
+import { addAccount, signInAs } from './team-support';
 
 /**
  * Web push in a real browser against the real server: the admin installs as an app (manifest,
@@ -172,4 +173,16 @@ test('alerts turned on for a device reach it encrypted, and its worker shows kin
   await expect(section.getByTestId('push-state')).toHaveText('Alerts are off for this device.');
   await expect(section.getByText('No device has alerts turned on.')).toBeVisible();
   expect(withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS n FROM push_subscriptions').get())).toEqual({ n: 0 });
+});
+
+test('My Account offers lead alerts to a loan officer, not to an editor (who sees no leads)', async () => {
+  await addAccount(server.databasePath, { id: 'lo-1', email: 'lo@example.com', role: 'loan_officer' });
+  await addAccount(server.databasePath, { id: 'ed-1', email: 'ed@example.com', role: 'editor' });
+  const officer = await fetchAdmin(server.url, await signInAs(server.url, 'lo@example.com'), { path: '/admin/account' });
+  expect(officer.response.status).toBe(200);
+  expect(officer.body).toContain('id="push-alerts-title"');
+  const editor = await fetchAdmin(server.url, await signInAs(server.url, 'ed@example.com'), { path: '/admin/account' });
+  expect(editor.response.status).toBe(200);
+  expect(editor.body).toContain('id="two-factor-title"');
+  expect(editor.body).not.toContain('push-alerts-title');
 });
