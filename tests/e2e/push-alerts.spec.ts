@@ -79,6 +79,12 @@ test('the admin installs as an app, and the public site registers no worker', as
 
   await signInToDashboard(page, server.url);
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/admin/manifest.webmanifest');
+  // Chromium's own verdict: nothing stands in the way of installing the admin.
+  await page.reload();
+  const cdp = await page.context().newCDPSession(page);
+  await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+  const { url: manifestUrl } = await cdp.send('Page.getAppManifest');
+  expect(manifestUrl).toBe(`${server.url}/admin/manifest.webmanifest`);
 });
 
 test('alerts turned on for a device reach it encrypted, and its worker shows kind, name and amount', async ({
