@@ -16,6 +16,8 @@ export const ACTIVITY_ACTIONS = {
   recovery_code_used: 'Recovery code used',
   passkey_added: 'Passkey added',
   passkey_removed: 'Passkey removed',
+  push_device_added: 'Lead alerts turned on for a device',
+  push_device_removed: 'Lead alerts turned off for a device',
   content_updated: 'Site content edited',
   content_restored: 'Site content restored',
   media_uploaded: 'File uploaded',

@@ -72,7 +72,15 @@ export const ACTIVITY_GROUPS = {
   },
   settings: {
     label: 'Settings',
-    actions: ['settings_changed', 'webhook_created', 'webhook_enabled', 'webhook_disabled', 'webhook_deleted'],
+    actions: [
+      'settings_changed',
+      'webhook_created',
+      'webhook_enabled',
+      'webhook_disabled',
+      'webhook_deleted',
+      'push_device_added',
+      'push_device_removed',
+    ],
   },
 } as const satisfies Record<string, { label: string; actions: readonly ActivityAction[] }>;
 

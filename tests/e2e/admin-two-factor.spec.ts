@@ -333,7 +333,7 @@ test('with two-factor required, an account without it can only set it up', async
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const secret = base32Decode((await page.getByTestId('totp-secret').textContent())!)!;
     await page.getByLabel('Authentication code').fill(codeAt(secret));
-    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     await expect(page.getByTestId('recovery-codes')).toBeVisible();
     await page.goto(`${url}/admin/leads`);
     await expect(page).toHaveURL(`${url}/admin/leads`);

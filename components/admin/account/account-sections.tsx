@@ -4,10 +4,12 @@ import { OWNER_ACCOUNT_ID } from '@/lib/auth/policy';
 import { sessionLimits } from '@/lib/auth/session.server';
 import { listSessions } from '@/lib/auth/sessions.server';
 import { PasswordAndSessions } from './password-and-sessions';
+import { PushAlertsSection } from './push-alerts-section';
 import { TwoFactorSection } from './two-factor-section';
 
 /**
- * What every account manages for itself: its password, its second factors and its sessions. The
+ * What every account manages for itself: its password, its second factors, its sessions and
+ * (roles that see leads) the devices that get lead alerts. The
  * owner sees these in Security, the team in My Account.
  */
 export async function AccountSections({ context }: { context: AdminContext }) {
@@ -22,6 +24,7 @@ export async function AccountSections({ context }: { context: AdminContext }) {
         sessions={sessions.map(({ id, createdAt, lastSeenAt, userAgent }) => ({ id, createdAt, lastSeenAt, userAgent }))}
       />
       <TwoFactorSection context={context} />
+      <PushAlertsSection context={context} />
     </>
   );
 }

@@ -17,10 +17,11 @@ import { exportHref, leadsHref } from './leads-href';
  * the address, exported as CSV. Each lead opens in a dialog with its fields, consent, notes,
  * status and notification.
  */
-export function LeadsPanel({ filter, data, openLead = null }: { filter: LeadFilter; data: LeadPage; openLead?: string | null }) {
+export function LeadsPanel({ filter, data, openLead }: { filter: LeadFilter; data: LeadPage; openLead?: string | null }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [openId, setOpenId] = useState<string | null>(openLead);
+  // ?lead=<id> (a push alert's link) opens that lead's dialog on arrival.
+  const [openId, setOpenId] = useState<string | null>(openLead ?? null);
   const announceRefresh = useRef(false);
 
   // A new filter or page is a new URL (and history entry): the server renders it, Back returns.

@@ -2,6 +2,7 @@ import 'server-only';
 import type { DB } from '../../db/connect.server';
 import type { Env } from '../../env-schema';
 import { emailJsTransport } from './emailjs.server';
+import { pushTransport, vapidSubject } from './push.server';
 import { smtpTransport } from './smtp.server';
 import { twilioTransport } from './twilio.server';
 import type { AnyTransport, Transport } from './types';
@@ -41,6 +42,8 @@ export function transportsFromEnv(env: Env, db: () => Promise<DB>): AnyTransport
   if (sms) transports.push(sms);
   // Always: endpoints are added in the admin at any time, and each is looked up when sending.
   transports.push(webhookTransport(db));
+  // Needs no configuration: its keys live in the database (lib/push/vapid-keys.server.ts).
+  transports.push(pushTransport(db, { subject: vapidSubject(env.SITE_URL) }));
   return transports;
 }
 

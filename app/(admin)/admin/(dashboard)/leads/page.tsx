@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: sectionTitle('Leads') };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-/** /admin/leads?q&status&kind&from&to&page(&lead): the filter lives in the address (ADR 013). */
+/** /admin/leads?q&status&kind&from&to&page: the filter lives in the address (ADR 013); &lead=<id> opens one. */
 export default async function LeadsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { db } = await adminPageContext('leads');
   const params = toUrlParams(await searchParams);
@@ -24,7 +24,6 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
     }));
     return <InvalidLeadFilter problems={problems} />;
   }
-  // ?lead=<id>: a link from a text alert or Integrations opens that lead's dialog over the list.
   return <LeadsPanel filter={parsed.data} data={await searchLeads(db, parsed.data)} openLead={params.get('lead')} />;
 }
 
