@@ -32,7 +32,7 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Slow by design (scrypt) and the first render of a page: see admin-ui.ts signInToDashboard.
-  await expect(page).toHaveURL(`${server.url}/admin/content`, { timeout: 15_000 });
+  await expect(page).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
 }
 
 /** The newest entry of an action in the Security area's log: its six cells. */
