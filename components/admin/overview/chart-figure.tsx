@@ -11,7 +11,7 @@ export function ChartFigure(props: { id: string; title: string; summary: string;
     <figure
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-summary`}
-      className="rounded-lg border border-slate-200 bg-white p-4"
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4"
     >
       <figcaption>
         <h4 id={`${id}-title`} className="text-brand-900 text-base font-semibold">
@@ -26,7 +26,10 @@ export function ChartFigure(props: { id: string; title: string; summary: string;
       </div>
       <details className="mt-2 text-sm">
         <summary className="text-brand-700 cursor-pointer font-medium">Figures of “{title}” as a table</summary>
-        <div className="mt-2 overflow-x-auto">{table}</div>
+        {/* A wide table scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label={`Figures of “${title}”`}>
+          {table}
+        </div>
       </details>
     </figure>
   );

@@ -103,8 +103,8 @@ function ByLanding({ charts }: { charts: OverviewCharts }) {
 
 export function OverviewChartList({ charts }: { charts: OverviewCharts }) {
   return (
-    <div className="mt-4 grid gap-4 lg:grid-cols-2">
-      <div className="lg:col-span-2">
+    <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <div className="min-w-0 lg:col-span-2">
         <PerDay charts={charts} />
       </div>
       <BySource charts={charts} />
