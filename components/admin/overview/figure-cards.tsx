@@ -8,7 +8,10 @@ function Card({ term, value, note }: { term: string; value: React.ReactNode; not
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-slate-700">{term}</dt>
-      <dd className="text-brand-900 mt-1 text-3xl font-bold tabular-nums">{value}</dd>
+      {/* A number stands large; a duration in words a size smaller, so it fits a phone's column. */}
+      <dd className={`text-brand-900 mt-1 font-bold tabular-nums ${typeof value === 'number' ? 'text-3xl' : 'text-xl'}`}>
+        {value}
+      </dd>
       {note && <dd className="mt-1 text-sm text-slate-700">{note}</dd>}
     </div>
   );

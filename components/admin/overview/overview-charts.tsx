@@ -75,7 +75,7 @@ function ByLanding({ charts }: { charts: OverviewCharts }) {
   const viewed = byLanding.filter((page) => page.views > 0);
   const best = viewed.reduce<(typeof viewed)[number] | null>((top, page) => (!top || page.rate! > top.rate! ? page : top), null);
   const summary = best
-    ? `Leads per page view, by the page a visitor first landed on, over the last ${range} days. Best: ${best.path}, ${formatRate(best.rate)} (${leadsWord(best.leads)} from ${best.views} views).`
+    ? `Leads per page view, by the page a visitor first landed on, over the last ${range} days. Best: ${best.path}, ${formatRate(best.rate)} (${leadsWord(best.leads)} from ${best.views} ${best.views === 1 ? 'view' : 'views'}).`
     : `No page views counted in the last ${range} days yet: they come from visitors' browsers as they leave each public page.`;
   return (
     <ChartFigure
