@@ -76,6 +76,7 @@ test('sign-in, a failed sign-in and sign-out are logged', async ({ page }) => {
 
 test('content saves, restores and inline edits are logged with the revision and paths', async ({ page }) => {
   await signIn(page);
+  await openSection(page, 'Site Content');
   await page.locator('#panel-hero').getByLabel('Subtitle').fill('Financing for every build, logged.');
   await page.getByRole('button', { name: 'Save All Changes' }).click();
   await expect(toast(page)).toContainText('✅ Content Saved!');
