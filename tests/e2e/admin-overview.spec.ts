@@ -3,6 +3,7 @@ import { COLLECTOR_MARK } from '../../lib/vitals/paths';
 import { withDb } from './admin-support';
 import { expectNoAxeViolations, openSection, sectionLink, signInToDashboard } from './admin-ui';
 import { startServer, type RunningServer } from './server';
+import { addAccount, signInAs } from './team-support';
 
 /**
  * The Overview at /admin: the owner lands on it, its figures match seeded leads, its charts are
@@ -154,5 +155,30 @@ test('the owner lands on the Overview: figures, charts with tables, page views f
     await expect(chart(page, 'Leads by source').locator('svg.recharts-surface').first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectNoAxeViolations(page);
+  }
+});
+
+test('/admin is the Overview for a loan officer, and a plain 307 for an editor and without a live session', async () => {
+  await addAccount(server.databasePath, { id: 'editor0000000000000000000000000a', email: 'erin@example.com', role: 'editor' });
+  await addAccount(server.databasePath, {
+    id: 'officer000000000000000000000000b',
+    email: 'lou@example.com',
+    role: 'loan_officer',
+  });
+  const get = async (cookie: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}/admin`, { headers: { Cookie: cookie, ...headers }, redirect: 'manual' });
+    return { status: response.status, location: response.headers.get('location'), body: await response.text() };
+  };
+  const officer = await get(await signInAs(server.url, 'lou@example.com'));
+  expect(officer.status).toBe(200);
+  expect(officer.body).toContain('id="overview-title"');
+  const editor = await signInAs(server.url, 'erin@example.com');
+  for (const headers of [{}, { RSC: '1' }]) {
+    const answer = await get(editor, headers);
+    expect([answer.status, answer.location, answer.body]).toEqual([307, '/admin/content', '']);
+  }
+  for (const cookie of ['', 'clp_admin=made-up-token']) {
+    const answer = await get(cookie);
+    expect([answer.status, answer.location, answer.body]).toEqual([307, '/login', '']);
   }
 });
