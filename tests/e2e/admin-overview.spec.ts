@@ -173,7 +173,7 @@ test('/admin is the Overview for a loan officer, and a plain 307 for an editor a
   expect(officer.status).toBe(200);
   expect(officer.body).toContain('id="overview-title"');
   const editor = await signInAs(server.url, 'erin@example.com');
-  for (const headers of [{}, { RSC: '1' }]) {
+  for (const headers of [{}, { RSC: '1' }] as Record<string, string>[]) {
     const answer = await get(editor, headers);
     expect([answer.status, answer.location, answer.body]).toEqual([307, '/admin/content', '']);
   }
