@@ -37,7 +37,8 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  *      (./vitals/collector-asset.ts) likewise;
  *    - a post to a page (a Server Action) has its body checked first (./request-guard.ts);
  *    - an admin section the signed-in account's role does not include is refused with a 403
- *      (./admin-gate.ts), since Next's own refusal arrives inside a streamed 200;
+ *      (./admin-gate.ts), since Next's own refusal arrives inside a streamed 200; /admin, the
+ *      Overview, is a plain 307 to /login or to the role's first section for anyone it is not for;
  *    - everything else goes to Next, which renders pages and runs route handlers and actions.
  */
 export function createHandler(options: {

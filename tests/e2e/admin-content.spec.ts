@@ -26,6 +26,7 @@ const save = (page: Page) => page.getByRole('button', { name: 'Save All Changes'
 test('Site Content: save, validation, changed-elsewhere, history and restore', async ({ page }) => {
   test.setTimeout(180_000);
   await signInToDashboard(page, server.url);
+  await openSection(page, 'Site Content');
   const original = (await anonymousHtml(server.url)).includes('From the first survey stake');
   expect(original).toBe(true);
 
@@ -86,6 +87,7 @@ test('Site Content: save, validation, changed-elsewhere, history and restore', a
 test('Site Content: images are uploaded, checked, re-encoded and served with long caching', async ({ page }) => {
   test.setTimeout(120_000);
   await signInToDashboard(page, server.url);
+  await openSection(page, 'Site Content');
   const upload = hero(page).getByLabel('Upload image');
   const refused = async (name: string, mimeType: string, buffer: Buffer, message: RegExp) => {
     await upload.setInputFiles({ name, mimeType, buffer });
@@ -142,6 +144,7 @@ test('Site Content: the ebook PDF is uploaded and offered for download', async (
   test.setTimeout(120_000);
   expect((await fetch(`${server.url}/ebook/download`)).status).toBe(404);
   await signInToDashboard(page, server.url);
+  await openSection(page, 'Site Content');
   await page.getByRole('button', { name: 'Ebook' }).click();
   const pdfInput = page.locator('#panel-ebook').getByLabel('Upload PDF');
   await pdfInput.setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
@@ -164,6 +167,7 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
 }) => {
   test.setTimeout(120_000);
   await signInToDashboard(page, server.url);
+  await openSection(page, 'Site Content');
   await page.getByRole('button', { name: 'Loan Types' }).click();
   const panel = page.locator('#panel-loanTypes');
   const loans = page.getByTestId('list-loanTypes.loans').locator(':scope > ol > li');
@@ -201,8 +205,10 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
 test('the sections are links with the current one marked; leaving unsaved edits asks, and accepting leaves', async ({ page }) => {
   test.setTimeout(120_000);
   await signInToDashboard(page, server.url);
+  await openSection(page, 'Site Content');
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await expect(nav.getByRole('link')).toHaveText([
+    'Overview',
     'Site Content',
     'Rates',
     'Blog',
@@ -242,9 +248,9 @@ test('the sections are links with the current one marked; leaving unsaved edits 
   await expect(page.getByRole('heading', { name: 'Blog Posts' })).toBeVisible();
   expect(await anonymousHtml(server.url)).not.toContain('An edit I decide to drop');
 
-  // /admin opens the first section.
+  // /admin opens the Overview.
   await page.goto(`${server.url}/admin`);
-  await expect(page).toHaveURL(`${server.url}/admin/content`);
+  await expect(sectionLink(page, 'Overview')).toHaveAttribute('aria-current', 'page');
 });
 
 test('the upload route refuses other origins and requests without a session, and stores nothing', async () => {
