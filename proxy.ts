@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { SESSION_COOKIE } from './lib/auth/session-cookie';
 import { adminCsp } from './lib/http/security-headers';
+import { ADMIN_APP_FILES } from './lib/push/admin-app';
 
 /**
  * Admin pages (/admin, /login, /invite/<token>) get a per-request CSP nonce, which Next applies to its own scripts,
@@ -12,8 +13,10 @@ export function proxy(request: NextRequest) {
   const csp = adminCsp(nonce, process.env.NODE_ENV === 'development');
 
   const hasCookie = request.cookies.has(SESSION_COOKIE.https) || request.cookies.has(SESSION_COOKIE.http);
+  const { pathname } = request.nextUrl;
+  // The service worker and manifest are fetched without cookies and hold nothing secret.
   const response =
-    request.nextUrl.pathname.startsWith('/admin') && !hasCookie
+    pathname.startsWith('/admin') && !hasCookie && !ADMIN_APP_FILES.includes(pathname)
       ? NextResponse.redirect(new URL('/login', request.url))
       : NextResponse.next({ request: { headers: withCsp(request.headers, csp) } });
   response.headers.set('Content-Security-Policy', csp);

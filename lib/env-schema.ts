@@ -48,6 +48,14 @@ export function decodeSecretKey(value: string): Buffer | null {
   return bytes?.length === 32 ? bytes : null;
 }
 
+/** A Standard Webhooks secret: `whsec_` and base64 of 24 to 64 random bytes. */
+export function isWebhookSecret(value: string): boolean {
+  const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+  if (!match) return false;
+  const bytes = Buffer.from(match[1]!, 'base64').length;
+  return bytes >= 24 && bytes <= 64;
+}
+
 const flag = z
   .string()
   .trim()
@@ -100,6 +108,17 @@ const envSchema = z
     STRIPE_PRICE_STANDARD: optional,
     STRIPE_PRICE_JUMBO: optional,
     STRIPE_API_URL: httpUrl.optional(),
+    // Lead alerts by text message (Twilio's REST API); TWILIO_API_URL points tests at a stand-in.
+    TWILIO_ACCOUNT_SID: optional,
+    TWILIO_AUTH_TOKEN: optional,
+    TWILIO_FROM: optional,
+    ALERT_SMS_TO: optional,
+    TWILIO_API_URL: httpUrl.default('https://api.twilio.com'),
+    // A webhook endpoint set by configuration (Standard Webhooks), beside those set in the admin.
+    LEAD_WEBHOOK_URL: httpUrl.optional(),
+    LEAD_WEBHOOK_SECRET: optional.refine((v) => v === undefined || isWebhookSecret(v), {
+      message: 'must be whsec_ followed by base64 of at least 24 bytes, e.g. whsec_$(openssl rand -base64 32)',
+    }),
     BACKUP_DIR: z
       .string()
       .trim()
@@ -119,6 +138,20 @@ const envSchema = z
       for (const k of emailjs.filter((k) => v[k] === undefined)) {
         ctx.addIssue({ code: 'custom', path: [k], message: `is required when ${set.join(', ')} is set` });
       }
+    }
+    // Twilio needs its four values together: a text alert with no sender or no recipient never goes out.
+    const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'ALERT_SMS_TO'] as const;
+    const twilioSet = twilio.filter((k) => v[k] !== undefined);
+    if (twilioSet.length > 0 && twilioSet.length < twilio.length) {
+      for (const k of twilio.filter((k) => v[k] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [k], message: `is required when ${twilioSet.join(', ')} is set` });
+      }
+    }
+    // A webhook URL without its secret could only send unsigned requests; a secret alone, nothing.
+    if ((v.LEAD_WEBHOOK_URL === undefined) !== (v.LEAD_WEBHOOK_SECRET === undefined)) {
+      const missing = v.LEAD_WEBHOOK_URL === undefined ? 'LEAD_WEBHOOK_URL' : 'LEAD_WEBHOOK_SECRET';
+      const other = missing === 'LEAD_WEBHOOK_URL' ? 'LEAD_WEBHOOK_SECRET' : 'LEAD_WEBHOOK_URL';
+      ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${other} is set` });
     }
     // An SMTP server without a sender and a recipient could never deliver a notification.
     if (v.SMTP_URL !== undefined) {

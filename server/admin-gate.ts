@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ADMIN_SECTIONS } from '../components/admin/sections';
+import { ADMIN_HOME, ADMIN_SECTIONS, firstSectionFor, inSection } from '../components/admin/sections';
 import { can } from '../lib/auth/roles';
 import { SESSION_COOKIE } from '../lib/auth/session-cookie';
 import { validateSession, type SessionLimits } from '../lib/auth/sessions.server';
@@ -12,6 +12,10 @@ import type { Env } from '../lib/env-schema';
  * a 200; the status has to be decided before Next, here. Not the only check: every page, action
  * and route checks the role itself (ADR 018). A request without a live session goes on to Next,
  * which sends it to /login.
+ *
+ * /admin itself is the Overview for a role that sees leads; anyone else gets a plain 307 from
+ * here (to /login without a live session, else to the role's first section), which a browser
+ * without JavaScript follows like any redirect.
  */
 export function adminGate(env: Env) {
   const cookieName = env.SITE_URL.startsWith('https:') ? SESSION_COOKIE.https : SESSION_COOKIE.http;
@@ -21,16 +25,30 @@ export function adminGate(env: Env) {
   function sectionOf(req: IncomingMessage) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     const path = (req.url ?? '').split('?')[0] ?? '';
-    return ADMIN_SECTIONS.find(({ href }) => path === href || path.startsWith(`${href}/`)) ?? null;
+    return ADMIN_SECTIONS.find(({ href }) => inSection(href, path)) ?? null;
   }
 
-  /** True when the request may go on to Next; otherwise the 403 has been sent. */
+  async function sessionOf(req: IncomingMessage) {
+    const token = readCookie(req.headers.cookie, cookieName);
+    return token ? validateSession(await getDb(), token, limits) : null;
+  }
+
+  /** True when the request may go on to Next; otherwise the 307 or the 403 has been sent. */
   async function admits(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const section = sectionOf(req);
     if (!section) return true;
-    const token = readCookie(req.headers.cookie, cookieName);
-    if (!token) return true;
-    const session = await validateSession(await getDb(), token, limits);
+    const session = await sessionOf(req);
+    if (section.href === ADMIN_HOME) {
+      const target = !session
+        ? '/login'
+        : can(session.account.role, section.permission)
+          ? null
+          : firstSectionFor(session.account.role);
+      if (!target) return true;
+      // A relative Location: the request's own host is the one the browser used.
+      res.writeHead(307, { Location: target, 'Cache-Control': 'no-store' }).end();
+      return false;
+    }
     if (!session || can(session.account.role, section.permission)) return true;
     res.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(forbiddenPage(section.label));

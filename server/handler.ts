@@ -9,6 +9,7 @@ import { stampClientAddress } from './client-address';
 import { adminGate } from './admin-gate';
 import { answerLeadPost, isLeadPost } from './lead-endpoint';
 import { runPipeline, type Step } from './pipeline';
+import { attributionCookie } from './pipeline/attribution-cookie';
 import { deferredBoot } from './pipeline/deferred-boot';
 import { sharedCacheLifetime } from './pipeline/cdn-cache-control';
 import type { MicroCache } from './pipeline/micro-cache';
@@ -27,7 +28,8 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  * 1. The client's address is decided and stamped, and every header a visitor must not set is
  *    removed (./client-address.ts).
  * 2. Until start-up has finished, requests wait (only the server's own calls pass).
- * 3. A fresh copy in the micro-cache answers an anonymous page view at once.
+ * 3. A fresh copy in the micro-cache answers an anonymous page view at once (with the visitor's
+ *    own attribution cookie when the visit sets one, ./pipeline/attribution-cookie.ts).
  * 4. Otherwise the request is counted in flight (lib/runtime/in-flight-requests.ts), the response
  *    pipeline (./pipeline.ts) wraps the response, and
  *    - a lead form's post is answered by the lead endpoint (./lead-endpoint.ts), without Next;
@@ -35,7 +37,8 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  *      (./vitals/collector-asset.ts) likewise;
  *    - a post to a page (a Server Action) has its body checked first (./request-guard.ts);
  *    - an admin section the signed-in account's role does not include is refused with a 403
- *      (./admin-gate.ts), since Next's own refusal arrives inside a streamed 200;
+ *      (./admin-gate.ts), since Next's own refusal arrives inside a streamed 200; /admin, the
+ *      Overview, is a plain 307 to /login or to the role's first section for anyone it is not for;
  *    - everything else goes to Next, which renders pages and runs route handlers and actions.
  */
 export function createHandler(options: {
@@ -49,14 +52,22 @@ export function createHandler(options: {
   const inFlight = inFlightRequests();
   const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
   const vitals = { site, limit: new SenderLimit(getDb, env.VITALS_LIMIT_PER_MINUTE) };
-  const steps: Step[] = [securityHeaders(site), redirectStatus, sharedCacheLifetime, deferredBoot, microCache.step];
+  const attribution = attributionCookie(site);
+  const steps: Step[] = [
+    securityHeaders(site),
+    redirectStatus,
+    sharedCacheLifetime,
+    attribution.step,
+    deferredBoot,
+    microCache.step,
+  ];
   const gate = adminGate(env);
 
   let admitted = false;
   const waiting: (() => void)[] = [];
 
   function serve(req: IncomingMessage, res: ServerResponse): void {
-    if (!isLeadPost(req.method, req.url) && microCache.answer(req, res)) return;
+    if (!isLeadPost(req.method, req.url) && microCache.answer(req, res, attribution.headersFor)) return;
     // Counted while in flight, so a cache expiry can wait for the renders that began before it.
     const id = inFlight.begin();
     req.headers[REQUEST_ID_HEADER] = String(id);

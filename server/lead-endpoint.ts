@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { attributionOfCookies } from '../lib/attribution/visit';
 import { CLIENT_ADDRESS_HEADER } from '../lib/http/client-address';
 import { isSameOrigin } from '../lib/http/origin';
 import { LEAD_ENDPOINT_PREFIX, leadKindOfPath } from '../lib/leads/endpoint';
@@ -79,6 +80,7 @@ async function answer(
     // Stamped by the server for every request (./client-address.ts), never the visitor's.
     clientAddress: header(req, CLIENT_ADDRESS_HEADER) ?? 'unknown',
     userAgent: header(req, 'user-agent') ?? '',
+    attribution: attributionOfCookies(header(req, 'cookie')),
   });
   return { status: result ? STATUS[result.ok ? 'ok' : result.reason] : 200, body: result };
 }

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { Role } from '@/lib/auth/roles';
-import { sectionsFor } from './sections';
+import { inSection, sectionsFor } from './sections';
 import { LEAVE_MESSAGE, useUnsavedRegistry } from './unsaved-changes';
 
 /**
@@ -18,7 +18,7 @@ export function AdminNav({ role }: { role: Role }) {
     <nav aria-label="Admin sections" className="mt-8">
       <ul className="flex flex-wrap gap-1 border-b border-slate-300">
         {sectionsFor(role).map(({ href, label }) => {
-          const current = pathname === href || pathname.startsWith(`${href}/`);
+          const current = inSection(href, pathname);
           return (
             <li key={href}>
               <Link

@@ -2,7 +2,10 @@
 
 import { useId, useState } from 'react';
 import { showToast } from '@/components/ui/toast-store';
-import { IMAGE_ACCEPT, uploadMedia } from './upload';
+import { IMAGE_MAX_BYTES } from '@/lib/media/sniff';
+import { IMAGE_ACCEPT } from './upload';
+import { UploadProgress } from './upload-progress';
+import { useUpload } from './use-upload';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700';
@@ -24,24 +27,22 @@ export function ImageField({
   error?: string;
 }) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { state, busy, upload: send, cancel } = useUpload('image');
   const [uploadError, setUploadError] = useState<string | null>(null);
   const message = uploadError ?? error;
 
   async function upload(file: File | undefined) {
     if (!file) return;
-    setBusy(true);
     setUploadError(null);
     try {
-      const { url } = await uploadMedia(file, 'image');
-      onChange(url);
+      const stored = await send(file);
+      if (!stored) return;
+      onChange(stored.url);
       showToast({ title: '✅ Image Uploaded', description: 'Save your changes to publish it.', variant: 'success' });
     } catch (e) {
       const text = e instanceof Error ? e.message : String(e);
       setUploadError(text);
       showToast({ title: '❌ Upload Failed', description: text, variant: 'error' });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -81,9 +82,10 @@ export function ImageField({
             aria-invalid={message ? true : undefined}
             aria-describedby={message ? `${id}-error` : undefined}
           />
+          {state && <UploadProgress state={state} onCancel={cancel} />}
         </div>
       </div>
-      <p className="text-xs text-slate-600">PNG, JPEG, GIF, WebP, BMP or ICO, up to 5 MB.</p>
+      <p className="text-xs text-slate-600">PNG, JPEG, GIF, WebP, BMP or ICO, up to {IMAGE_MAX_BYTES / 1024 / 1024} MB.</p>
       {message && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-800">
           {message}

@@ -2,7 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
-import { uploadMedia } from '@/components/admin/upload';
+import { useUpload } from '@/components/admin/use-upload';
 import { showToast } from '@/components/ui/toast-store';
 import { updateContentFieldAction } from '@/lib/content/inline-actions';
 import { getTextAt, setTextAt } from '@/lib/content/paths';
@@ -25,6 +25,7 @@ export function EditMode() {
   const [target, setTarget] = useState<EditTarget | null>(null);
   const [images, setImages] = useState<HTMLImageElement[]>([]);
   const [busyPath, setBusyPath] = useState<string | null>(null);
+  const upload = useUpload('image');
   const [, setLayoutTick] = useState(0);
 
   const toggle = () => {
@@ -131,8 +132,8 @@ export function EditMode() {
     if (!path || previous === undefined || !previous) return;
     setBusyPath(path);
     try {
-      const { url } = await uploadMedia(file, 'image');
-      await saveEdit({ path, value: url, previous, kind: 'image' }, onSaved);
+      const stored = await upload.upload(file);
+      if (stored) await saveEdit({ path, value: stored.url, previous, kind: 'image' }, onSaved);
     } catch (error) {
       showToast({
         title: '❌ Upload Failed',
@@ -158,6 +159,8 @@ export function EditMode() {
         <ImageOverlays
           images={images}
           busyPath={busyPath}
+          progress={upload.state?.percent ?? null}
+          onCancel={upload.cancel}
           onFile={(image, file) => void onFile(image, file)}
           onEditAlt={(image) => image.dataset.editAlt && open(image, image.dataset.editAlt, false)}
         />

@@ -11,11 +11,16 @@ const buttonClass =
 export function ImageOverlays({
   images,
   busyPath,
+  progress,
+  onCancel,
   onFile,
   onEditAlt,
 }: {
   images: HTMLImageElement[];
   busyPath: string | null;
+  /** Percent of the current upload sent, while one is under way. */
+  progress: number | null;
+  onCancel: () => void;
   onFile: (image: HTMLImageElement, file: File) => void;
   onEditAlt: (image: HTMLImageElement) => void;
 }) {
@@ -32,7 +37,7 @@ export function ImageOverlays({
         >
           <div className="pointer-events-auto flex flex-col items-center gap-2">
             <label className={buttonClass}>
-              {busyPath === path ? 'Uploading...' : 'Change Image'}
+              {busyPath === path ? `Uploading ${progress ?? 0}%...` : 'Change Image'}
               <input
                 type="file"
                 accept={IMAGE_ACCEPT}
@@ -45,6 +50,11 @@ export function ImageOverlays({
                 }}
               />
             </label>
+            {busyPath === path && progress !== null && (
+              <button type="button" className={buttonClass} onClick={onCancel}>
+                Cancel Upload
+              </button>
+            )}
             {image.dataset.editAlt && (
               <button type="button" className={buttonClass} onClick={() => onEditAlt(image)}>
                 Edit Alt Text

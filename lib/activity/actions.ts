@@ -16,6 +16,8 @@ export const ACTIVITY_ACTIONS = {
   recovery_code_used: 'Recovery code used',
   passkey_added: 'Passkey added',
   passkey_removed: 'Passkey removed',
+  push_device_added: 'Lead alerts turned on for a device',
+  push_device_removed: 'Lead alerts turned off for a device',
   content_updated: 'Site content edited',
   content_restored: 'Site content restored',
   media_uploaded: 'File uploaded',
@@ -45,6 +47,11 @@ export const ACTIVITY_ACTIONS = {
   role_changed: 'Role changed',
   account_removed: 'Account removed',
   settings_changed: 'Settings changed',
+  webhook_created: 'Webhook endpoint added',
+  webhook_enabled: 'Webhook endpoint turned on',
+  webhook_disabled: 'Webhook endpoint turned off',
+  webhook_deleted: 'Webhook endpoint deleted',
+  webhook_resent: 'Webhook resent',
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

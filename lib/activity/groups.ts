@@ -49,6 +49,7 @@ export const ACTIVITY_GROUPS = {
       'lead_not_spam',
       'lead_deleted',
       'notification_retried',
+      'webhook_resent',
     ],
   },
   exports: {
@@ -57,7 +58,15 @@ export const ACTIVITY_GROUPS = {
   },
   deletions: {
     label: 'Deletions',
-    actions: ['rate_deleted', 'post_deleted', 'lead_deleted', 'privacy_deleted', 'retention_purged', 'account_removed'],
+    actions: [
+      'rate_deleted',
+      'post_deleted',
+      'lead_deleted',
+      'privacy_deleted',
+      'retention_purged',
+      'account_removed',
+      'webhook_deleted',
+    ],
   },
   team: {
     label: 'Invitations and roles',
@@ -65,7 +74,15 @@ export const ACTIVITY_GROUPS = {
   },
   settings: {
     label: 'Settings',
-    actions: ['settings_changed'],
+    actions: [
+      'settings_changed',
+      'webhook_created',
+      'webhook_enabled',
+      'webhook_disabled',
+      'webhook_deleted',
+      'push_device_added',
+      'push_device_removed',
+    ],
   },
 } as const satisfies Record<string, { label: string; actions: readonly ActivityAction[] }>;
 

@@ -17,6 +17,24 @@ export const defaultExampleLoan: ExampleLoan = {
  * The content a fresh install starts with: the spec's texts and figures, and real copy where the
  * spec names only a field. The owner edits all of it from the admin or in place.
  */
+/** The visitor's auto-reply (content version 3): on, but silent until the owner enters the postal address. */
+export const defaultAutoReply: SiteContent['autoReply'] = {
+  enabled: true,
+  subject: 'We received your request',
+  paragraphs: [
+    'Thank you for contacting us. This e-mail confirms that your request reached us, and a loan officer is reviewing it now.',
+  ],
+  nextStep:
+    'A loan officer will call or e-mail you within one business day to talk about your project. If you have a question before then, reply to this e-mail or call us.',
+  postalAddress: '',
+};
+
+/** The privacy notice's section on the attribution cookie (lib/attribution/visit.ts; content version 3). */
+export const attributionCookieNotice = {
+  heading: 'Cookies and where you came from',
+  body: 'We use no advertising or tracking cookies, and no third party receives anything about your visits. When you arrive from another website, or through a link of one of our campaigns (one carrying utm_ tags or an ad click id such as gclid, fbclid or msclkid), our own server sets one first-party cookie, clp_src. It records those tags, the name of the referring website (not the page) and the page you landed on, for your first and your latest such visit. It is kept for 90 days, cannot be read by scripts, is never sent to anyone else, and is stored with a form you send us so that we know which of our campaigns and partners bring people to us. You can delete it in your browser at any time; the site works the same without it.',
+};
+
 export const defaultContent: SiteContent = {
   meta: {
     home: {
@@ -251,6 +269,7 @@ export const defaultContent: SiteContent = {
     description:
       'Nationwide construction, remodeling, owner-builder and land loan specialists. For over 40 years we have helped borrowers finance the homes they build.',
   },
+  autoReply: defaultAutoReply,
   legal: {
     privacy: {
       title: 'Privacy Policy',
@@ -260,6 +279,7 @@ export const defaultContent: SiteContent = {
           heading: 'What we collect',
           body: 'When you request a consultation, apply, contact us or download our ebook, we collect the details you enter: your name, e-mail address, phone number and information about your project and finances. We also keep the page you submitted from and the time.',
         },
+        attributionCookieNotice,
         {
           heading: 'How we use it',
           body: 'We use your information only to answer your request, review your qualification and, with your permission, present your file to lenders. We do not sell your personal information.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultContent } from './defaults';
+import { attributionCookieNotice, defaultAutoReply, defaultContent } from './defaults';
 import { CONTENT_VERSION, ContentValidationError, ContentVersionError, readContentDocument, upgradeContent } from './document';
 import { contentSchema } from './schema';
 
@@ -83,6 +83,22 @@ describe('content document versions', () => {
       ...defaultContent,
       rates: { ...defaultContent.rates, title: 'Our rates' },
     });
+  });
+
+  it('gives a version-2 document the auto-reply and the privacy notice of the attribution cookie, keeping every other text', () => {
+    const { autoReply: _autoReply, ...rest } = defaultContent;
+    const sections = defaultContent.legal.privacy.sections.filter((s) => s.heading !== attributionCookieNotice.heading);
+    const edited = [{ heading: 'What we collect', body: 'Your name.' }, ...sections.slice(1)];
+    const v2 = { ...rest, legal: { ...defaultContent.legal, privacy: { ...defaultContent.legal.privacy, sections: edited } } };
+    const upgraded = readContentDocument(2, JSON.stringify(v2));
+    expect(upgraded.autoReply).toEqual(defaultAutoReply);
+    expect(upgraded.autoReply.postalAddress).toBe('');
+    expect(upgraded.legal.privacy.sections.map((s) => s.heading)).toEqual(
+      defaultContent.legal.privacy.sections.map((s) => s.heading),
+    );
+    expect(upgraded.legal.privacy.sections[0]?.body).toBe('Your name.');
+    // Already there (a document saved by this release's defaults): not added twice.
+    expect(readContentDocument(2, JSON.stringify(defaultContent))).toEqual(defaultContent);
   });
 
   it('names the missing step when no migration exists', () => {

@@ -1,4 +1,4 @@
-import { defaultExampleLoan } from './defaults';
+import { attributionCookieNotice, defaultAutoReply, defaultExampleLoan } from './defaults';
 import { contentSchema, type SiteContent } from './schema';
 
 /**
@@ -7,7 +7,7 @@ import { contentSchema, type SiteContent } from './schema';
  * refused loudly at start-up, because guessing would silently drop the owner's edits.
  */
 
-export const CONTENT_VERSION = 2;
+export const CONTENT_VERSION = 3;
 
 type Upgrade = (document: unknown) => unknown;
 
@@ -22,7 +22,23 @@ export const contentUpgrades: Record<number, Upgrade> = {
     isRecord(document) && isRecord(document.rates)
       ? { ...document, rates: { ...document.rates, example: document.rates.example ?? defaultExampleLoan } }
       : document,
+  // 3 (issue 18): the visitor's auto-reply, and the privacy notice's section on the attribution
+  // cookie the site now sets (after 'What we collect' when the owner kept that section).
+  2: (document) =>
+    isRecord(document) ? withAttributionNotice({ ...document, autoReply: document.autoReply ?? defaultAutoReply }) : document,
 };
+
+function withAttributionNotice(document: Record<string, unknown>): Record<string, unknown> {
+  const legal = document.legal;
+  if (!isRecord(legal) || !isRecord(legal.privacy) || !Array.isArray(legal.privacy.sections)) return document;
+  const sections = legal.privacy.sections as unknown[];
+  const heading = (s: unknown) => (isRecord(s) ? s.heading : undefined);
+  if (sections.some((s) => heading(s) === attributionCookieNotice.heading)) return document;
+  const after = sections.findIndex((s) => heading(s) === 'What we collect');
+  const at = after === -1 ? sections.length : after + 1;
+  const next = [...sections.slice(0, at), attributionCookieNotice, ...sections.slice(at)];
+  return { ...document, legal: { ...legal, privacy: { ...legal.privacy, sections: next } } };
+}
 
 export class ContentVersionError extends Error {
   override name = 'ContentVersionError';

@@ -164,6 +164,15 @@ export const contentSchema = z.object({
     }),
   }),
   footer: z.object({ description: paragraph(600) }),
+  /** The e-mail each visitor gets after sending a form (lib/leads/alerts/auto-reply.server.ts). */
+  autoReply: z.object({
+    enabled: z.boolean(),
+    subject: line(150),
+    paragraphs: z.array(paragraph(1000)).min(1).max(6),
+    nextStep: paragraph(600),
+    /** CAN-SPAM: a commercial e-mail carries a valid postal address; none is sent while it is empty. */
+    postalAddress: optionalLine(300),
+  }),
   legal: z.object({
     privacy: legalPage(),
     licenses: legalPage(),

@@ -12,4 +12,6 @@ export const MetaKey = {
   digestRunDay: 'digest_run_day',
   /** '1' when every account must have a second factor (Security, 'Require two-factor for every account'). */
   requireTwoFactor: 'require_two_factor',
+  /** The web push (VAPID) key pair, JSON; the private key sealed with SECRET_KEY (lib/push/vapid-keys.server.ts). */
+  vapidKeys: 'vapid_keys',
 } as const;

@@ -284,6 +284,13 @@ export interface PageViewsTable {
   views: number;
 }
 
+/** The page views already counted in page_views, by the beacon's random view id (migration 0012). */
+export interface PageViewIdsTable {
+  view_id: string;
+  /** The UTC day of its first report: ids are pruned with the Web Vitals. */
+  day: string;
+}
+
 /** The notifications outbox (lib/notifications, migration 0007): what leads and payments tell the broker. */
 export interface NotificationsTable {
   id: string;
@@ -414,6 +421,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   page_views: PageViewsTable;
+  page_view_ids: PageViewIdsTable;
 }
 
 export type { Generated };

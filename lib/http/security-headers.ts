@@ -30,6 +30,8 @@ export function adminCsp(nonce: string, dev = false): string {
   return [
     ...common,
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
+    // The admin's service worker (push alerts): 'strict-dynamic' would refuse any worker URL.
+    "worker-src 'self'",
     // Style attributes (Radix positions toasts with them) cannot carry a nonce.
     "style-src 'self' 'unsafe-inline'",
   ].join('; ');

@@ -1,7 +1,13 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
+import { env } from '../env.server';
+import { hasMailTransport } from '../notifications/transports/index.server';
 import type { NewNotification } from '../notifications/outbox.server';
+import { pushAlerts } from './alerts/push.server';
 import type { leadRow } from './lead-row';
+import { visitorAutoReply } from './alerts/auto-reply.server';
+import { smsAlerts } from './alerts/sms.server';
+import { webhookAlerts } from './alerts/webhooks.server';
 import { leadRowMessage } from './lead-row';
 
 /**
@@ -32,7 +38,13 @@ const brokerEmail: ArrivalAlertSource = async (_trx, leads) =>
   }));
 
 /** Every source, in the order their notifications are written. */
-const SOURCES: ArrivalAlertSource[] = [brokerEmail];
+const SOURCES: ArrivalAlertSource[] = [
+  brokerEmail,
+  visitorAutoReply(() => hasMailTransport(env)),
+  smsAlerts,
+  pushAlerts,
+  webhookAlerts,
+];
 
 /** The notifications of a batch of new leads; those of suspected spam are stored skipped. */
 export async function arrivalNotifications(trx: DB, leads: ArrivedLead[]): Promise<NewNotification[]> {

@@ -1,5 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
+import { addNotifications } from '../notifications/outbox.server';
+import { leadWebhookNotifications } from '../webhooks/queue.server';
 
 /**
  * A lead changed after it arrived (status, notes, assignee, follow-up, not spam): whatever
@@ -13,8 +15,13 @@ export interface LeadChange {
   at: Date;
 }
 
+/**
+ * Queues a `lead.updated` webhook to each endpoint subscribed to it, carrying the lead as it is
+ * now. A lead that is spam after the change tells no one: receivers only ever hear of leads.
+ */
 export async function leadUpdated(trx: DB, change: LeadChange): Promise<void> {
-  // The `lead.updated` webhooks are queued here (issue 18).
-  void trx;
-  void change;
+  if (change.changed.length === 0) return;
+  const lead = await trx.selectFrom('leads').select('is_spam').where('id', '=', change.leadId).executeTakeFirst();
+  if (!lead || Number(lead.is_spam) === 1) return;
+  await addNotifications(trx, await leadWebhookNotifications(trx, [change.leadId], 'lead.updated', change.at));
 }

@@ -1,3 +1,4 @@
+import { attributionColumns, type Attribution } from '../attribution/touch';
 import { newId } from '../db/ids';
 import { leadMessage, type NotificationMessage } from '../notifications/messages';
 import { CONSENT_TEXT, LEAD_TYPES, type LeadKind } from './fields';
@@ -14,6 +15,8 @@ export interface NewLead {
   spamReason: SpamReason | null;
   clientAddress: string;
   userAgent: string;
+  /** Where the visitor came from (the attribution cookie); none: 'direct'. */
+  attribution?: Attribution;
 }
 
 /** The columns the Leads tab searches and lists, copied out of each form's own field names. */
@@ -51,6 +54,7 @@ export function leadRow(lead: NewLead, now: Date) {
     client_address: lead.clientAddress.slice(0, 64),
     user_agent: lead.userAgent.slice(0, 500),
     created_at: stamp,
+    ...attributionColumns(lead.attribution ?? {}),
   };
 }
 

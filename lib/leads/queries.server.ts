@@ -1,8 +1,9 @@
 import 'server-only';
 import type { SelectQueryBuilder } from 'kysely';
+import { parseAttribution } from '../attribution/touch';
 import type { DB } from '../db/connect.server';
 import type { Database } from '../db/schema';
-import { listAttempts } from '../notifications/queries.server';
+import { latestEmailStates, listAttempts } from '../notifications/queries.server';
 import type { DeliveryAttempt, NotificationStatus } from '../notifications/types';
 import type { LeadKind } from './fields';
 import type { Lead } from './types';
@@ -16,7 +17,12 @@ import type { Lead } from './types';
  */
 export function joinLeadEmail<O>(query: SelectQueryBuilder<Database, 'leads', O>) {
   return query.leftJoin('notifications as n', (join) =>
-    join.onRef('n.subject_id', '=', 'leads.id').on('n.subject_type', '=', 'lead').on('n.channel', '=', 'email'),
+    join
+      .onRef('n.subject_id', '=', 'leads.id')
+      .on('n.subject_type', '=', 'lead')
+      .on('n.channel', '=', 'email')
+      // The visitor's auto-reply is an e-mail of the lead too (recipient 'visitor').
+      .on('n.recipient', '=', 'broker'),
   );
 }
 
@@ -38,6 +44,9 @@ function leadQuery(db: DB) {
     'leads.spam_reason',
     'leads.created_at',
     'leads.notes',
+    'leads.attribution',
+    'leads.first_source',
+    'leads.last_source',
     'n.status as notification_status',
     'n.attempts',
     'n.last_error',
@@ -67,6 +76,7 @@ function toLead(row: Row): Lead {
     spamReason: row.spam_reason,
     createdAt: row.created_at,
     notes: row.notes,
+    source: { ...parseAttribution(row.attribution), firstSource: row.first_source, lastSource: row.last_source },
     notification: row.notification_status
       ? {
           status: row.notification_status as NotificationStatus,
@@ -76,12 +86,15 @@ function toLead(row: Row): Lead {
           sentAt: row.sent_at,
         }
       : null,
+    autoReply: null,
   };
 }
 
 export async function getLead(db: DB, id: string): Promise<Lead | null> {
   const row = await leadQuery(db).where('leads.id', '=', id).executeTakeFirst();
-  return row ? toLead(row) : null;
+  if (!row) return null;
+  const autoReply = (await latestEmailStates(db, 'lead', [id], 'visitor')).get(id) ?? null;
+  return { ...toLead(row), autoReply };
 }
 
 /** Every delivery attempt of a lead's notification, oldest first. */

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
+import type { Attribution } from '../attribution/touch';
 import { getDb } from '../db/index.server';
 import { env } from '../env.server';
 import { logger } from '../log.server';
@@ -14,6 +15,8 @@ import { storeLead } from './store.server';
 export interface LeadSender {
   clientAddress: string;
   userAgent: string;
+  /** The first and last touch in the visitor's attribution cookie (lib/attribution/visit.ts). */
+  attribution?: Attribution;
 }
 
 /** What a submission needs besides the form; the server's own unless a test passes its own. */
@@ -86,6 +89,7 @@ export async function submitLead(
         consent: parsed.meta.consent === 'yes',
         clientAddress: sender.clientAddress,
         userAgent: sender.userAgent,
+        attribution: sender.attribution,
       },
       signals: { honeypot: parsed.meta.honeypot, fillMs: parsed.meta.fillMs },
       spam,

@@ -1,3 +1,4 @@
+import type { Attribution } from '../attribution/touch';
 import type { DeliveryState, NotificationStatus } from '../notifications/types';
 import type { LeadKind } from './fields';
 
@@ -27,6 +28,10 @@ export interface Lead {
   createdAt: string;
   /** The owner's notes. */
   notes: string;
+  /** Where it came from: the touches, and their sources ('' for leads stored before they were recorded). */
+  source: Attribution & { firstSource: string; lastSource: string };
   /** The e-mail to the broker (the outbox's 'email' notification of the lead). */
   notification: DeliveryState | null;
+  /** The visitor's auto-reply (recipient 'visitor'), when one was written. */
+  autoReply: DeliveryState | null;
 }

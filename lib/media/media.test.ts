@@ -70,8 +70,8 @@ describe('upload checks', () => {
     await expect(
       processImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
     ).rejects.toThrow(UploadError);
-    const big = Buffer.concat([await photo().png().toBuffer(), Buffer.alloc(6 * 1024 * 1024)]);
-    await expect(processImage(big)).rejects.toThrow(/the largest image accepted is 5 MB/);
+    const big = Buffer.concat([await photo().png().toBuffer(), Buffer.alloc(21 * 1024 * 1024)]);
+    await expect(processImage(big)).rejects.toThrow(/the largest image accepted is 20 MB/);
     const jpeg = await photo(400, 300).jpeg().toBuffer();
     await expect(processImage(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).rejects.toThrow(/damaged or incomplete/);
     const png = await photo(400, 300).png().toBuffer();

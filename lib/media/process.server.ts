@@ -18,7 +18,7 @@ export interface ProcessedMedia {
 export class UploadError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 413 | 415 = 400,
+    readonly status: 400 | 411 | 413 | 415 = 400,
   ) {
     super(message);
   }

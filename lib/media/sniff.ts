@@ -20,7 +20,7 @@ export function sniffFileType(bytes: Uint8Array): SniffedType | null {
   return null;
 }
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 export const PDF_MAX_BYTES = 20 * 1024 * 1024;
 /** Longest side of a stored image; larger uploads are scaled down. */
 export const IMAGE_MAX_SIDE = 2000;

@@ -59,12 +59,19 @@ export async function latestEmailStates(
 /** Notifications needing the owner's attention (the dashboard's banner): leads' and payments'. Invitations show their own state in Team. */
 export type Troubled = Record<'lead' | 'payment', { failing: number; failed: number }>;
 
-/** Notifications failing (and retrying) or failed for good, by what they are about (the dashboard's banner). */
+/**
+ * Notifications failing (and retrying) or failed for good, by what they are about (the dashboard's
+ * banner). Push alerts are left out: one fails for good whenever a device is gone (uninstalled,
+ * notifications reset), which removes the device and needs nobody's attention.
+ */
 export async function countTroubled(db: DB): Promise<Troubled> {
   const rows = await db
     .selectFrom('notifications')
     .select(['subject_type', 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('status', 'in', ['failing', 'failed'])
+    // Webhooks feed the owner's other tools (Integrations shows each endpoint's failures); a push to a
+    // device that is gone fails for good by design: neither is a broker alert failing.
+    .where('channel', 'not in', ['webhook', 'push'])
     .groupBy(['subject_type', 'status'])
     .execute();
   const count = (subject: SubjectType, status: string) =>

@@ -27,7 +27,7 @@ export async function changeRole(
 
 /**
  * Removes an account with everything that lets it in: its sessions (so an open one stops at its
- * next request), recovery codes, passkeys and sign-in steps in progress.
+ * next request), recovery codes, passkeys, sign-in steps in progress and its push alert devices.
  */
 export async function removeAccount(trx: DB, id: string): Promise<AccountChange<{ email: string | null; role: string }>> {
   if (id === OWNER_ACCOUNT_ID) return { ok: false, reason: 'built-in' };
@@ -37,6 +37,8 @@ export async function removeAccount(trx: DB, id: string): Promise<AccountChange<
   await trx.deleteFrom('recovery_codes').where('user_id', '=', id).execute();
   await trx.deleteFrom('passkeys').where('user_id', '=', id).execute();
   await trx.deleteFrom('auth_challenges').where('user_id', '=', id).execute();
+  // Its devices stop getting lead alerts.
+  await trx.deleteFrom('push_subscriptions').where('user_id', '=', id).execute();
   await trx.deleteFrom('admin_users').where('id', '=', id).execute();
   return { ok: true, value: row };
 }

@@ -22,8 +22,29 @@ export interface VitalsToStore {
   day: string;
 }
 
+/**
+ * Counts the view in page_views (the overview's conversion by landing page) on its first report:
+ * the id's row in page_view_ids is inserted once, whichever instance gets there first (migration
+ * 0012), in the same transaction as its metrics.
+ */
+async function countView(db: DB, { report, day }: VitalsToStore): Promise<void> {
+  const seen = await db
+    .insertInto('page_view_ids')
+    .values({ view_id: report.id, day })
+    .onConflict((conflict) => conflict.column('view_id').doNothing())
+    .executeTakeFirst();
+  if (Number(seen.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+  await db
+    .insertInto('page_views')
+    .values({ day, path: report.path, views: 1 })
+    .onConflict((conflict) => conflict.columns(['day', 'path']).doUpdateSet((eb) => ({ views: eb('page_views.views', '+', 1) })))
+    .execute();
+}
+
 /** How many of the report's metrics were stored (inserted or replaced). */
-async function upsert(db: DB, { report, day }: VitalsToStore): Promise<number> {
+async function upsert(db: DB, item: VitalsToStore): Promise<number> {
+  const { report, day } = item;
+  await countView(db, item);
   const rows = report.metrics.map(([metric, value]) => ({
     view_id: report.id,
     metric,
@@ -59,15 +80,21 @@ export function storeVitals(db: DB, item: VitalsToStore): Promise<number> {
           for (const one of items) stored.push(await upsert(trx, one));
           return stored;
         }),
-      commitOne: (one) => upsert(db, one),
+      commitOne: (one) => db.transaction().execute((trx) => upsert(trx, one)),
     });
     writers().set(db, writer);
   }
   return writer.submit(item);
 }
 
-/** Deletes the days older than RETENTION_DAYS; returns how many rows went. */
+/**
+ * Deletes the days older than RETENTION_DAYS; returns how many Web Vitals rows went. The counted
+ * view ids go with them (a view reports within hours, not months); page_views keeps its daily
+ * counts, which hold nothing about anyone.
+ */
 export async function pruneVitals(db: DB, now: Date): Promise<number> {
-  const result = await db.deleteFrom('web_vitals').where('day', '<', daysBefore(now, RETENTION_DAYS)).executeTakeFirst();
+  const before = daysBefore(now, RETENTION_DAYS);
+  await db.deleteFrom('page_view_ids').where('day', '<', before).execute();
+  const result = await db.deleteFrom('web_vitals').where('day', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

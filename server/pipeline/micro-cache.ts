@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { onlyAttributionCookie } from '../../lib/attribution/visit';
 import { isShareable, type Exchange, type Step } from '../pipeline';
 
 /**
@@ -38,7 +39,9 @@ interface Entry {
 /** The key of a request the cache may answer (by encoding and URL), or null. */
 export function cacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
   const url = req.url ?? '/';
-  if (req.method !== 'GET' || req.headers.cookie || url.includes('_rsc=')) return null;
+  // The attribution cookie alone changes nothing on a page: such a visitor is still anonymous.
+  const cookie = req.headers.cookie;
+  if (req.method !== 'GET' || (cookie && !onlyAttributionCookie(cookie)) || url.includes('_rsc=')) return null;
   if (VARYING_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
   if (UNCACHED_PREFIXES.some((prefix) => url.startsWith(prefix))) return null;
   return `${acceptsGzip(req) ? 'gzip' : 'identity'} ${url}`;
@@ -68,16 +71,21 @@ export class MicroCache {
   /**
    * Answers the request from the cache when it holds a fresh copy (true). Otherwise returns false,
    * and an expired entry is marked as being refreshed, so concurrent requests get the old copy
-   * meanwhile instead of all reaching Next.
+   * meanwhile instead of all reaching Next. `personal` gives the headers this visitor's copy adds
+   * (the attribution cookie, server/pipeline/attribution-cookie.ts): entries never hold one.
    */
-  answer(req: IncomingMessage, res: ServerResponse): boolean {
+  answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    personal: (req: IncomingMessage) => OutgoingHttpHeaders | null = () => null,
+  ): boolean {
     const key = cacheKey(req);
     if (key) this.startedIn.set(req, this.generation);
     const entry = key ? this.entries.get(key) : undefined;
     if (!entry) return false;
     const age = this.now() - entry.storedAt;
     if (age < TTL_MS || (entry.refreshing && age < STALE_GRACE_MS)) {
-      res.writeHead(entry.status, { ...entry.headers, 'content-length': entry.body.length });
+      res.writeHead(entry.status, { ...entry.headers, ...personal(req), 'content-length': entry.body.length });
       res.end(entry.body);
       return true;
     }
@@ -107,6 +115,8 @@ export class MicroCache {
       // A page begun before an admin write may show what the write replaced.
       this.startedIn.get(exchange.req) === this.generation &&
       isShareable(exchange) &&
+      // One visitor's cookie is never replayed to another.
+      exchange.headers['set-cookie'] === undefined &&
       exchange.app.headers['x-nextjs-cache'] === 'HIT' &&
       encodingFits(exchange)
     );

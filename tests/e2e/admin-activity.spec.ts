@@ -32,7 +32,7 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Slow by design (scrypt) and the first render of a page: see admin-ui.ts signInToDashboard.
-  await expect(page).toHaveURL(`${server.url}/admin/content`, { timeout: 15_000 });
+  await expect(page).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
 }
 
 /** The newest entry of an action in the Security area's log: its six cells. */
@@ -76,6 +76,7 @@ test('sign-in, a failed sign-in and sign-out are logged', async ({ page }) => {
 
 test('content saves, restores and inline edits are logged with the revision and paths', async ({ page }) => {
   await signIn(page);
+  await openSection(page, 'Site Content');
   await page.locator('#panel-hero').getByLabel('Subtitle').fill('Financing for every build, logged.');
   await page.getByRole('button', { name: 'Save All Changes' }).click();
   await expect(toast(page)).toContainText('✅ Content Saved!');

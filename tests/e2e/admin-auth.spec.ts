@@ -32,7 +32,7 @@ test('sign-in, password change, logout and session expiry in the browser', async
     await signIn(page, DEFAULT_PASSWORD);
     await expect(toast(page)).toContainText('✅ Login Successful!');
     await expect(toast(page)).toContainText('Redirecting you to the admin dashboard');
-    await expect(page).toHaveURL(`${server.url}/admin/content`);
+    await expect(page).toHaveURL(`${server.url}/admin`);
     await expect(page.getByText('You are using the default password')).toBeVisible();
 
     // A second session elsewhere, which the password change must end.
@@ -93,7 +93,7 @@ test('sign-in, password change, logout and session expiry in the browser', async
     await signIn(page, DEFAULT_PASSWORD);
     await expect(toast(page)).toContainText('❌ Invalid Password');
     await signIn(page, newPassword);
-    await expect(page).toHaveURL(`${server.url}/admin/content`);
+    await expect(page).toHaveURL(`${server.url}/admin`);
 
     // Expire the session: last seen three hours ago (idle timeout 2 h).
     const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000).toISOString();
@@ -117,7 +117,7 @@ test('the login form works without JavaScript', async ({ browser }) => {
     await expect(page).toHaveURL(`${server.url}/login?error=invalid`);
     await expect(page.getByRole('status')).toContainText('Please check the password and try again.');
     await signIn(page, DEFAULT_PASSWORD);
-    await expect(page).toHaveURL(`${server.url}/admin/content`);
+    await expect(page).toHaveURL(`${server.url}/admin`);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   } finally {
     await context.close();

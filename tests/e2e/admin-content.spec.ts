@@ -26,6 +26,7 @@ const save = (page: Page) => page.getByRole('button', { name: 'Save All Changes'
 test('Site Content: save, validation, changed-elsewhere, history and restore', async ({ page }) => {
   test.setTimeout(180_000);
   await signInToDashboard(page, server.url);
+  await openSection(page, 'Site Content');
   const original = (await anonymousHtml(server.url)).includes('From the first survey stake');
   expect(original).toBe(true);
 
@@ -86,6 +87,7 @@ test('Site Content: save, validation, changed-elsewhere, history and restore', a
 test('Site Content: images are uploaded, checked, re-encoded and served with long caching', async ({ page }) => {
   test.setTimeout(120_000);
   await signInToDashboard(page, server.url);
+  await openSection(page, 'Site Content');
   const upload = hero(page).getByLabel('Upload image');
   const refused = async (name: string, mimeType: string, buffer: Buffer, message: RegExp) => {
     await upload.setInputFiles({ name, mimeType, buffer });
@@ -107,8 +109,8 @@ test('Site Content: images are uploaded, checked, re-encoded and served with lon
   await refused(
     'huge.png',
     'image/png',
-    Buffer.concat([await pngImage(), Buffer.alloc(6 * 1024 * 1024)]),
-    /largest image accepted is 5 MB/,
+    Buffer.concat([await pngImage(), Buffer.alloc(21 * 1024 * 1024)]),
+    /largest image accepted is 20 MB/,
   );
   const jpeg = await jpegWithExif();
   await refused('cut.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2)), /damaged or incomplete/);
@@ -142,6 +144,7 @@ test('Site Content: the ebook PDF is uploaded and offered for download', async (
   test.setTimeout(120_000);
   expect((await fetch(`${server.url}/ebook/download`)).status).toBe(404);
   await signInToDashboard(page, server.url);
+  await openSection(page, 'Site Content');
   await page.getByRole('button', { name: 'Ebook' }).click();
   const pdfInput = page.locator('#panel-ebook').getByLabel('Upload PDF');
   await pdfInput.setInputFiles({ name: 'guide.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html>not a pdf</html>') });
@@ -164,6 +167,7 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
 }) => {
   test.setTimeout(120_000);
   await signInToDashboard(page, server.url);
+  await openSection(page, 'Site Content');
   await page.getByRole('button', { name: 'Loan Types' }).click();
   const panel = page.locator('#panel-loanTypes');
   const loans = page.getByTestId('list-loanTypes.loans').locator(':scope > ol > li');
@@ -201,14 +205,17 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
 test('the sections are links with the current one marked; leaving unsaved edits asks, and accepting leaves', async ({ page }) => {
   test.setTimeout(120_000);
   await signInToDashboard(page, server.url);
+  await openSection(page, 'Site Content');
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await expect(nav.getByRole('link')).toHaveText([
+    'Overview',
     'Site Content',
     'Rates',
     'Blog',
     'Leads',
     'Payments',
     'Site Speed',
+    'Integrations',
     'Security',
   ]);
   await expect(nav.locator('[aria-current="page"]')).toHaveText(['Site Content']);
@@ -241,23 +248,36 @@ test('the sections are links with the current one marked; leaving unsaved edits 
   await expect(page.getByRole('heading', { name: 'Blog Posts' })).toBeVisible();
   expect(await anonymousHtml(server.url)).not.toContain('An edit I decide to drop');
 
-  // /admin opens the first section.
+  // /admin opens the Overview.
   await page.goto(`${server.url}/admin`);
-  await expect(page).toHaveURL(`${server.url}/admin/content`);
+  await expect(sectionLink(page, 'Overview')).toHaveAttribute('aria-current', 'page');
 });
 
 test('the upload route refuses other origins and requests without a session, and stores nothing', async () => {
-  const upload = (headers: Record<string, string>) => {
+  const formWithPdf = () => {
     const body = new FormData();
     body.set('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))], { type: 'application/pdf' }), 'x.pdf');
-    return fetch(`${server.url}/api/admin/media?kind=pdf`, { method: 'POST', headers, body });
+    return body;
   };
+  const upload = (headers: Record<string, string>) =>
+    fetch(`${server.url}/api/admin/media?kind=pdf`, { method: 'POST', headers, body: formWithPdf() });
   const count = () => withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS n FROM media').get() as { n: number }).n;
   const before = count();
   expect((await upload({ Origin: server.url })).status).toBe(401);
   const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
   expect((await upload({ Origin: 'https://evil.example', Cookie: cookie })).status).toBe(403);
   expect((await upload({ Cookie: cookie })).status).toBe(403);
+  expect(count()).toBe(before);
+  // A body of unstated length (chunked) is refused before it is read.
+  const form = new Response(formWithPdf());
+  const chunked = await fetch(`${server.url}/api/admin/media?kind=pdf`, {
+    method: 'POST',
+    headers: { Origin: server.url, Cookie: cookie, 'Content-Type': form.headers.get('content-type')! },
+    body: form.body,
+    duplex: 'half',
+  } as RequestInit);
+  expect(chunked.status).toBe(411);
+  expect(await chunked.json()).toEqual({ error: 'The upload must state its size (Content-Length).' });
   expect(count()).toBe(before);
   const ok = await upload({ Origin: server.url, Cookie: cookie });
   expect(ok.status).toBe(200);

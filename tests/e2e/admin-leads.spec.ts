@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ATTRIBUTION_CSV_COLUMNS } from '../../lib/attribution/csv';
 import { CONSENT_TEXT } from '../../lib/leads/fields';
 import { leadRowMessage } from '../../lib/leads/lead-row';
 import { startSmtp } from '../support/mail';
@@ -264,7 +265,11 @@ test.describe('without a mail transport', () => {
     const csv = bytes.toString('utf8').slice(1);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'Submitted (UTC),Kind,Type,Status,Name,Email,Phone,Page,Consent given at,Consent page,Notification,Last error,Spam reason,Notes,Details,Id',
+      [
+        'Submitted (UTC),Kind,Type,Status,Name,Email,Phone,Page,Consent given at,Consent page,Notification,Last error,Spam reason',
+        ...ATTRIBUTION_CSV_COLUMNS,
+        'Notes,Details,Id',
+      ].join(','),
     );
     expect(csv).toContain(
       `2026-03-09T12:00:00.000Z,ebook,Ebook Download,New,"'=HYPERLINK(""http://evil.example"",""Click"")",evil@example.com,(303) 555-1001,/seed,`,

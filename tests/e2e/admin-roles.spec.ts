@@ -53,6 +53,7 @@ const SECTION_MARKERS: Record<string, string> = {
   '/admin/leads': '>Leads Database</h2>',
   '/admin/payments': 'id="payments-title"',
   '/admin/vitals': 'id="site-speed-title"',
+  '/admin/integrations': 'id="webhooks-title"',
   '/admin/security': 'id="team-title"',
   '/admin/account': 'id="sessions-title"',
 };
@@ -131,12 +132,24 @@ const CONTENT_ACTIONS = [
   'lib/rates/actions.ts',
   'lib/posts/actions.ts',
 ];
-const SECURITY_ACTIONS = ['lib/team/actions.ts'];
-const LEADS_ACTIONS = ['lib/leads/admin/actions.ts', 'lib/leads/pipeline/digest-actions.ts'];
+const SECURITY_ACTIONS = ['lib/team/actions.ts', 'lib/webhooks/actions.ts'];
+const LEADS_ACTIONS = [
+  'lib/leads/admin/actions.ts',
+  'lib/leads/pipeline/digest-actions.ts',
+  'lib/notifications/delivery-actions.ts',
+];
 
 test("a loan officer's session is refused content, rates, blog, security, payments and export, and changes nothing", async () => {
   const before = databaseState(server.databasePath);
-  for (const path of ['/admin/content', '/admin/rates', '/admin/blog', '/admin/security', '/admin/payments', '/admin/vitals'])
+  for (const path of [
+    '/admin/content',
+    '/admin/rates',
+    '/admin/blog',
+    '/admin/security',
+    '/admin/integrations',
+    '/admin/payments',
+    '/admin/vitals',
+  ])
     await expectForbiddenPage('officer', path);
   await expectForbiddenActions('officer', [...CONTENT_ACTIONS, ...SECURITY_ACTIONS]);
   expect(await route('officer', 'GET', '/api/admin/content')).toBe(403);
@@ -150,7 +163,8 @@ test("a loan officer's session is refused content, rates, blog, security, paymen
 
 test("an editor's session is refused the leads, their export, payments and security, and changes nothing", async () => {
   const before = databaseState(server.databasePath);
-  for (const path of ['/admin/leads', '/admin/payments', '/admin/security']) await expectForbiddenPage('editor', path);
+  for (const path of ['/admin/leads', '/admin/payments', '/admin/security', '/admin/integrations'])
+    await expectForbiddenPage('editor', path);
   await expectForbiddenActions('editor', [...LEADS_ACTIONS, ...SECURITY_ACTIONS]);
   expect(await route('editor', 'GET', '/api/admin/leads/export')).toBe(403);
   expect(databaseState(server.databasePath)).toEqual(before);

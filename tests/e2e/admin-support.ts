@@ -10,12 +10,14 @@ export const ADMIN_MARKERS = ['Change Admin Password', 'Sign out everywhere else
 
 /** Every section of the dashboard, each a page that must check the session itself. */
 export const ADMIN_SECTION_PATHS = [
+  '/admin',
   '/admin/content',
   '/admin/rates',
   '/admin/blog',
   '/admin/leads',
   '/admin/payments',
   '/admin/vitals',
+  '/admin/integrations',
   '/admin/security',
 ];
 

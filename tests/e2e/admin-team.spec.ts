@@ -130,9 +130,9 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
 
   // The loan officer joins without JavaScript: a plain form post.
   const joined = await acceptInvitation(browser, louLink, 'Lou Officer', { javaScriptEnabled: false });
-  await expect(joined).toHaveURL(`${server.url}/admin/leads`, { timeout: 15_000 });
+  await expect(joined).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
   await expect(joined.getByTestId('signed-in-as')).toHaveText('Signed in as lou@example.com (Loan officer)');
-  await expect(nav(joined)).toHaveText(['Leads', 'My Account']);
+  await expect(nav(joined)).toHaveText(['Overview', 'Leads', 'My Account']);
   // The same session, from here on in a browser with JavaScript (the admin's redirects need it).
   const officer = await (await browser.newContext({ storageState: await joined.context().storageState() })).newPage();
 
@@ -167,7 +167,7 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
   await expect(ownerAgain.getByLabel(/^Email/)).toHaveValue('');
   await ownerAgain.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
   await ownerAgain.getByRole('button', { name: 'Sign in' }).click();
-  await expect(ownerAgain).toHaveURL(`${server.url}/admin/content`, { timeout: 15_000 });
+  await expect(ownerAgain).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
   await expect(ownerAgain.getByTestId('signed-in-as')).toHaveText('Signed in as Owner (Owner)');
 
   // The editor signs the first browser out from the second: 'Sign out' beside that session.

@@ -65,7 +65,7 @@ test('set up an authenticator app, then sign in with a code or a recovery code, 
   try {
     // The owner without two-factor signs in with the password alone, as before.
     await signInWithPassword(page, url);
-    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    await expect(page).toHaveURL(`${url}/admin`, { timeout: 15_000 });
     await page.goto(`${url}/admin/security`);
     const section = page.getByRole('region', { name: 'Two-factor authentication' });
     await section.getByRole('button', { name: 'Set up two-factor authentication' }).click();
@@ -119,7 +119,7 @@ test('set up an authenticator app, then sign in with a code or a recovery code, 
     // The next step's code, pasted with a space, signs in.
     const fresh = codeAt(secret, 1);
     await enterCode(page, `${fresh.slice(0, 3)} ${fresh.slice(3)}`);
-    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    await expect(page).toHaveURL(`${url}/admin`, { timeout: 15_000 });
     const signIns = logged().filter((e) => e.action === 'sign_in_failed');
     expect(signIns.at(-1)?.detail).toContain('"reason":"code"');
 
@@ -131,14 +131,14 @@ test('set up an authenticator app, then sign in with a code or a recovery code, 
 
     // A recovery code signs in once, then stops working.
     await enterCode(page, recoveryCodes[0]!.toUpperCase());
-    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    await expect(page).toHaveURL(`${url}/admin`, { timeout: 15_000 });
     expect(logged().map((e) => e.action)).toContain('recovery_code_used');
     await logout(page, url);
     await signInWithPassword(page, url);
     await enterCode(page, recoveryCodes[0]!);
     await expect(toast(page)).toContainText('❌ Invalid Code');
     await enterCode(page, recoveryCodes[1]!);
-    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    await expect(page).toHaveURL(`${url}/admin`, { timeout: 15_000 });
 
     // Step-up: with the sign-in 11 minutes old, the export link asks to confirm first, then downloads.
     const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000).toISOString();
@@ -268,7 +268,7 @@ test('add a passkey, then sign in with it alone (Chromium virtual authenticator)
     });
 
     await signInWithPassword(page, url);
-    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    await expect(page).toHaveURL(`${url}/admin`, { timeout: 15_000 });
     // /login offers passkeys only once someone has one.
     await page.goto(`${url}/admin/security`);
     await page.getByLabel('Passkey name').fill('Test laptop');
@@ -284,7 +284,7 @@ test('add a passkey, then sign in with it alone (Chromium virtual authenticator)
     await expect(passkey).toBeVisible();
     await expectNoAxeViolations(page);
     await passkey.click();
-    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    await expect(page).toHaveURL(`${url}/admin`, { timeout: 15_000 });
     const signIn = withDb(server.databasePath, (db) =>
       db.prepare("SELECT detail FROM activity_log WHERE action = 'sign_in' ORDER BY at DESC, id DESC LIMIT 1").get(),
     ) as { detail: string };
@@ -321,7 +321,7 @@ test('with two-factor required, an account without it can only set it up', async
   const { url } = server;
   try {
     await signInWithPassword(page, url);
-    await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+    await expect(page).toHaveURL(`${url}/admin`, { timeout: 15_000 });
     withDb(server.databasePath, (db) => db.prepare("INSERT INTO app_meta (key, value) VALUES ('require_two_factor', '1')").run());
     await page.goto(`${url}/admin/leads`);
     await expect(page).toHaveURL(`${url}/admin/account`);
@@ -333,7 +333,7 @@ test('with two-factor required, an account without it can only set it up', async
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const secret = base32Decode((await page.getByTestId('totp-secret').textContent())!)!;
     await page.getByLabel('Authentication code').fill(codeAt(secret));
-    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'Turn on', exact: true }).click();
     await expect(page.getByTestId('recovery-codes')).toBeVisible();
     await page.goto(`${url}/admin/leads`);
     await expect(page).toHaveURL(`${url}/admin/leads`);

@@ -7,7 +7,7 @@ import { DEFAULT_PASSWORD } from './admin-support';
 
 export const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
 
-/** Signs in on /login; the dashboard opens on its first section. */
+/** Signs in on /login; the dashboard opens on the Overview (/admin). */
 export async function signInToDashboard(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/login`);
   await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
@@ -15,11 +15,21 @@ export async function signInToDashboard(page: Page, url: string): Promise<void> 
   // Signing in is slow by design (scrypt with N = 2^17, about 0.4 s of a core) and is followed by
   // the first render of an admin page on a new server: on a busy shared machine that took more
   // than the default 5 s in 2 of 70 runs. Not a race: nothing else can move the page on.
-  await expect(page).toHaveURL(`${url}/admin/content`, { timeout: 15_000 });
+  await expect(page).toHaveURL(`${url}/admin`, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
-export type Section = 'Site Content' | 'Rates' | 'Blog' | 'Leads' | 'Payments' | 'Site Speed' | 'Security' | 'My Account';
+export type Section =
+  | 'Overview'
+  | 'Site Content'
+  | 'Rates'
+  | 'Blog'
+  | 'Leads'
+  | 'Payments'
+  | 'Site Speed'
+  | 'Integrations'
+  | 'Security'
+  | 'My Account';
 
 export const sectionLink = (page: Page, name: Section) =>
   page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true });

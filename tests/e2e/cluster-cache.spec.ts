@@ -39,6 +39,7 @@ test('an admin edit on one instance reaches the anonymous visitors of the other 
     const delays: Record<string, number> = {};
 
     // Site content, saved on A, read on B.
+    await openSection(onA, 'Site Content');
     await onA.locator('#panel-hero').getByLabel('Secondary Button Text').fill('Talk to a Loan Officer');
     await onA.getByRole('button', { name: 'Save All Changes' }).click();
     await expect(toast(onA)).toContainText('✅ Content Saved!');

@@ -45,7 +45,8 @@ export function storedLeads(databasePath: string): StoredLead[] {
       db
         .prepare(
           `SELECT l.kind, l.type, l.fields, l.page, l.is_spam, l.spam_reason, l.consent_text, l.consent_page, n.status AS notification
-           FROM leads l LEFT JOIN notifications n ON n.subject_type = 'lead' AND n.subject_id = l.id ORDER BY l.created_at DESC`,
+           FROM leads l LEFT JOIN notifications n ON n.subject_type = 'lead' AND n.subject_id = l.id
+             AND n.channel = 'email' AND n.recipient = 'broker' ORDER BY l.created_at DESC`,
         )
         .all() as (Omit<StoredLead, 'fields'> & { fields: string })[]
     ).map((row) => ({ ...row, fields: JSON.parse(row.fields) as Record<string, string> })),

@@ -242,6 +242,7 @@ describe.each(engines)('migration 0007 (notifications outbox) on %s', (_engine, 
     const transport = { name: 'smtp', channel: 'email' as const, send: async (m: { subject: string }) => void sent.push(m) };
     expect(await deliverDue(db, transport, log, () => new Date(T(10)))).toBe(2);
     expect(sent.map((m) => m.subject).sort()).toEqual(['Contact Form: Sam Contact', 'Contact Form: Sam Contact']);
+    await migrateToLatest(db);
     expect((await getLead(db, 'lead-contact'))!.notification).toMatchObject({ status: 'sent', attempts: 3 });
   });
 

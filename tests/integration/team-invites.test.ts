@@ -168,6 +168,10 @@ describe.each(testEngines(sqlite, postgres))('team invitations on %s', (_engine,
       .insertInto('auth_challenges')
       .values({ id: newId(), token_hash: 'c', purpose: 'second-factor', user_id: id, created_at: stamp, expires_at: stamp })
       .execute();
+    await db
+      .insertInto('push_subscriptions')
+      .values({ id: newId(), user_id: id, endpoint: 'https://push.example/1', p256dh: 'k', auth: 'a', created_at: stamp })
+      .execute();
     expect((await validateSession(db, token, limits))?.account.role).toBe('editor');
 
     expect(await db.transaction().execute((trx) => changeRole(trx, id, 'loan_officer'))).toEqual({
@@ -186,7 +190,7 @@ describe.each(testEngines(sqlite, postgres))('team invitations on %s', (_engine,
       value: { email: 'erin@example.com', role: 'loan_officer' },
     });
     expect(await validateSession(db, token, limits)).toBeNull();
-    for (const table of ['admin_sessions', 'recovery_codes', 'passkeys', 'auth_challenges'] as const) {
+    for (const table of ['admin_sessions', 'recovery_codes', 'passkeys', 'auth_challenges', 'push_subscriptions'] as const) {
       expect(await db.selectFrom(table).select('user_id').where('user_id', '=', id).execute()).toEqual([]);
     }
     expect((await db.selectFrom('admin_users').select('id').execute()).map((r) => r.id)).toEqual(['admin']);

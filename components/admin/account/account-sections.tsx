@@ -5,11 +5,13 @@ import { sessionLimits } from '@/lib/auth/session.server';
 import { listSessions } from '@/lib/auth/sessions.server';
 import { DigestSection } from './digest-section';
 import { PasswordAndSessions } from './password-and-sessions';
+import { PushAlertsSection } from './push-alerts-section';
 import { TwoFactorSection } from './two-factor-section';
 
 /**
  * What every account manages for itself: its password, its second factors, its sessions and
- * (accounts that work leads) the daily digest. The owner sees these in Security, the team in My Account.
+ * (accounts that work leads) the daily digest and the devices that get lead alerts. The owner
+ * sees these in Security, the team in My Account.
  */
 export async function AccountSections({ context }: { context: AdminContext }) {
   const { session, account, db } = context;
@@ -24,6 +26,7 @@ export async function AccountSections({ context }: { context: AdminContext }) {
       />
       <TwoFactorSection context={context} />
       <DigestSection context={context} />
+      <PushAlertsSection context={context} />
     </>
   );
 }

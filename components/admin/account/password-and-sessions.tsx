@@ -6,6 +6,7 @@ import type { ActionResult } from '@/lib/admin/result';
 import { changePasswordAction, signOutOtherSessionsAction } from '@/lib/auth/account-actions';
 import { signOutSessionAction } from '@/lib/auth/session-actions';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/policy';
+import { browserName } from './browser-name';
 
 interface SessionRow {
   id: string;
@@ -101,14 +102,6 @@ function ChangePasswordForm({ owner }: { owner: boolean }) {
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
-
-function browserName(userAgent: string): string {
-  const match = /(Edg|OPR|Firefox|Chrome|Chromium|Safari)\/([\d.]+)/.exec(userAgent);
-  const os = /Windows|Mac OS X|Android|iPhone|iPad|Linux/.exec(userAgent)?.[0];
-  if (!match) return userAgent ? userAgent.slice(0, 60) : 'Unknown browser';
-  const name = { Edg: 'Edge', OPR: 'Opera' }[match[1] as string] ?? match[1];
-  return `${name} ${match[2]?.split('.')[0] ?? ''}${os ? ` on ${os.replace('Mac OS X', 'macOS')}` : ''}`;
-}
 
 /** 'Sign out' for one other session: that browser must sign in again at its next request. */
 function SignOutSession({ id }: { id: string }) {

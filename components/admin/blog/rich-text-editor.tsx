@@ -23,7 +23,9 @@ import {
 import { useId, useRef, useState } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import { LINK_PROTOCOLS, looksLikeEmail, normalizeLinkHref } from '@/lib/html/links';
-import { IMAGE_ACCEPT, uploadMedia } from '../upload';
+import { IMAGE_ACCEPT } from '../upload';
+import { UploadProgress } from '../upload-progress';
+import { useUpload } from '../use-upload';
 
 /**
  * The blog's rich-text editor (Tiptap). Loaded only inside the admin's Blog tab (next/dynamic),
@@ -111,7 +113,7 @@ function Toolbar({ editor }: { editor: Editor }) {
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkValue, setLinkValue] = useState('');
   const [linkMessage, setLinkMessage] = useState('');
-  const [uploading, setUploading] = useState(false);
+  const upload = useUpload('image');
   const fileRef = useRef<HTMLInputElement>(null);
   const linkId = useId();
   const chain = () => editor.chain().focus();
@@ -147,14 +149,11 @@ function Toolbar({ editor }: { editor: Editor }) {
 
   async function insertImage(file: File | undefined) {
     if (!file) return;
-    setUploading(true);
     try {
-      const { url } = await uploadMedia(file, 'image');
-      chain().setImage({ src: url, alt: '' }).run();
+      const stored = await upload.upload(file);
+      if (stored) chain().setImage({ src: stored.url, alt: '' }).run();
     } catch (e) {
       showToast({ title: '❌ Upload Failed', description: e instanceof Error ? e.message : String(e), variant: 'error' });
-    } finally {
-      setUploading(false);
     }
   }
 
@@ -213,8 +212,8 @@ function Toolbar({ editor }: { editor: Editor }) {
         <ToolButton icon={Link2} label="Link" active={editor.isActive('link')} onClick={openLink} />
         <ToolButton
           icon={ImagePlus}
-          label={uploading ? 'Uploading image...' : 'Image'}
-          disabled={uploading}
+          label={upload.busy ? 'Uploading image...' : 'Image'}
+          disabled={upload.busy}
           onClick={() => fileRef.current?.click()}
         />
         <ToolButton icon={Eraser} label="Clear formatting" onClick={() => chain().unsetAllMarks().clearNodes().run()} />
@@ -232,6 +231,11 @@ function Toolbar({ editor }: { editor: Editor }) {
           }}
         />
       </div>
+      {upload.state && (
+        <div className="border-t border-slate-200 px-2 pb-2">
+          <UploadProgress state={upload.state} onCancel={upload.cancel} />
+        </div>
+      )}
       {linkOpen && (
         <div className="flex flex-wrap items-end gap-2 border-t border-slate-200 p-2">
           <div className="min-w-48 flex-1">

@@ -35,6 +35,10 @@ const PAYMENT_LABELS: Record<ExamplePayments, string> = {
 
 const HINTS: Record<string, string> = {
   'hero.title': 'Inline HTML allowed: <span class="text-accent">, <strong>, <em>, <br>. Anything else is removed.',
+  'autoReply.postalAddress':
+    'Required: no auto-reply goes out until you enter your postal address (CAN-SPAM). The e-mail is signed with the legal name and NMLS ID (Company section), this address and your contact details; it repeats the visitor’s name, e-mail and phone, never amounts or other financial details.',
+  'autoReply.subject':
+    'Each visitor who sends a form gets this e-mail, when a mail transport is configured and the lead is not suspected spam.',
   'rates.example.loanAmount':
     'The example on the Rates, home and licenses pages uses the first rate and its APR (Rates tab); the payments are computed from it.',
 };

@@ -3,28 +3,28 @@
 import { useId, useState } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import { labelClass } from '../image-field';
-import { uploadMedia } from '../upload';
+import { PDF_MAX_BYTES } from '@/lib/media/sniff';
+import { UploadProgress } from '../upload-progress';
+import { useUpload } from '../use-upload';
 
 /** The ebook PDF behind the ebook page's download button. */
 export function PdfField({ value, onChange }: { value: string | undefined; onChange: (id: string | undefined) => void }) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
+  const { state, busy, upload: send, cancel } = useUpload('pdf');
   const [error, setError] = useState<string | null>(null);
 
   async function upload(file: File | undefined) {
     if (!file) return;
-    setBusy(true);
     setError(null);
     try {
-      const { id: mediaId } = await uploadMedia(file, 'pdf');
-      onChange(mediaId);
+      const stored = await send(file);
+      if (!stored) return;
+      onChange(stored.id);
       showToast({ title: '✅ PDF Uploaded', description: 'Save your changes to offer it for download.', variant: 'success' });
     } catch (e) {
       const text = e instanceof Error ? e.message : String(e);
       setError(text);
       showToast({ title: '❌ Upload Failed', description: text, variant: 'error' });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -69,7 +69,8 @@ export function PdfField({ value, onChange }: { value: string | undefined; onCha
           </button>
         )}
       </div>
-      <p className="mt-1 text-xs text-slate-600">A PDF file, up to 20 MB.</p>
+      {state && <UploadProgress state={state} onCancel={cancel} />}
+      <p className="mt-1 text-xs text-slate-600">A PDF file, up to {PDF_MAX_BYTES / 1024 / 1024} MB.</p>
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-800">
           {error}

@@ -39,6 +39,10 @@ const LABELS: Record<string, string> = {
   downPaymentPercent: 'Down Payment (%)',
   termMonths: 'Term (monthly payments)',
   payments: 'Payments',
+  enabled: 'Send auto-replies',
+  paragraphs: 'Body Paragraphs',
+  nextStep: 'Next Step',
+  postalAddress: 'Postal Address',
 };
 
 export function labelFor(key: string): string {
@@ -47,7 +51,17 @@ export function labelFor(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const LONG_FIELDS = new Set(['subtitle', 'description', 'text', 'body', 'disclaimerText', 'equalHousingStatement', 'title@hero']);
+const LONG_FIELDS = new Set([
+  'subtitle',
+  'description',
+  'text',
+  'body',
+  'disclaimerText',
+  'equalHousingStatement',
+  'title@hero',
+  'nextStep',
+  'paragraphs',
+]);
 
 export function isLongText(key: string, parentKey: string, value: string): boolean {
   return LONG_FIELDS.has(key) || LONG_FIELDS.has(`${key}@${parentKey}`) || value.length > 120;

@@ -18,6 +18,9 @@ import type { LeadUpdate } from '@/lib/leads/admin/filter';
 import { inputClass, labelClass } from '../image-field';
 import { LeadPipelineFields, pipelineDraft } from './lead-pipeline-fields';
 import { StatusHistory } from './status-history';
+import { LeadAutoReply } from './lead-auto-reply';
+import { LeadSource } from './lead-source';
+import { LeadDeliveries } from './lead-deliveries';
 import { LeadStatusOptions } from './status-options';
 import { formatTime, NOTIFICATION_LABELS, RETRYABLE } from './format';
 
@@ -130,6 +133,8 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                 ))}
               </section>
 
+              <LeadSource lead={lead} />
+
               <section aria-labelledby="lead-consent">
                 <h3 id="lead-consent" className="text-brand-900 text-lg font-semibold">
                   Consent to calls and texts
@@ -201,16 +206,10 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                   {n?.sentAt ? ` (${formatTime(n.sentAt)})` : ''}
                   {n && n.attempts > 0 ? ` · ${n.attempts} attempt${n.attempts === 1 ? '' : 's'}` : ''}
                 </p>
-                {detail.attempts.length > 0 && (
-                  <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
-                    {detail.attempts.map((a, i) => (
-                      <li key={i}>
-                        {formatTime(a.attemptedAt)} via {a.transport}: {a.ok ? 'sent' : a.error}
-                      </li>
-                    ))}
-                  </ul>
-                )}
               </section>
+              <LeadDeliveries leadId={lead.id} version={detail} />
+
+              <LeadAutoReply lead={lead} />
 
               <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
                 {n && RETRYABLE.includes(n.status) && (

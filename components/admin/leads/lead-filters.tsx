@@ -6,7 +6,7 @@ import { inputClass, labelClass } from '../image-field';
 import { PipelineFilterFields } from './pipeline-filter-fields';
 import { LeadStatusOptions } from './status-options';
 
-type Draft = { q: string; status: string; from: string; to: string; due: string; assignee: string };
+type Draft = { q: string; status: string; from: string; to: string; source: string; due: string; assignee: string };
 
 export const leadButton =
   'inline-flex items-center gap-2 rounded-md border border-slate-400 bg-white px-3 py-2 font-medium hover:bg-slate-100 disabled:opacity-60';
@@ -18,6 +18,7 @@ const draftOf = (filter: LeadFilter): Draft => ({
   to: filter.to ?? '',
   due: filter.due ?? '',
   assignee: filter.assignee ?? '',
+  source: filter.source ?? '',
 });
 
 const fromDraft = (draft: Draft): Partial<LeadFilter> => ({
@@ -27,6 +28,7 @@ const fromDraft = (draft: Draft): Partial<LeadFilter> => ({
   to: draft.to || undefined,
   due: (draft.due || undefined) as LeadFilter['due'],
   assignee: (draft.assignee || undefined) as LeadFilter['assignee'],
+  source: draft.source.trim().toLowerCase() || undefined,
 });
 
 const KIND_TABS = [
@@ -93,7 +95,7 @@ export function LeadFilters({
         action="/admin/leads"
         method="get"
         onSubmit={submit}
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
         role="search"
       >
         {filter.kind && <input type="hidden" name="kind" value={filter.kind} />}
@@ -125,8 +127,17 @@ export function LeadFilters({
           </label>
           <input type="date" {...field('to')} />
         </div>
+        <div>
+          <label htmlFor="leads-source" className={labelClass}>
+            Source
+          </label>
+          <input type="text" maxLength={100} aria-describedby="leads-source-hint" {...field('source')} />
+          <p id="leads-source-hint" className="mt-1 text-sm text-slate-700">
+            First or last touch, e.g. google, news, direct
+          </p>
+        </div>
         <PipelineFilterFields field={field} />
-        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-5">
+        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-6">
           <button
             type="submit"
             disabled={pending}

@@ -27,6 +27,7 @@ export function LeadsPanel({
   board,
   assignees,
   today,
+  openLead,
 }: {
   filter: LeadFilter;
   data: LeadPage;
@@ -35,10 +36,13 @@ export function LeadsPanel({
   assignees: Assignee[];
   /** Today's UTC day, for overdue follow-ups. */
   today: string;
+  /** ?lead=<id> (a text or push alert's link): the lead whose dialog opens on arrival. */
+  openLead?: string | null;
 }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // ?lead=<id> (a push alert's link) opens that lead's dialog on arrival.
+  const [openId, setOpenId] = useState<string | null>(openLead ?? null);
   const announceRefresh = useRef(false);
 
   // A new filter or page is a new URL (and history entry): the server renders it, Back returns.
@@ -116,7 +120,15 @@ export function LeadsPanel({
         </nav>
       )}
 
-      <LeadDialog id={openId} onClose={() => setOpenId(null)} onChanged={() => reread()} />
+      <LeadDialog
+        id={openId}
+        onClose={() => {
+          setOpenId(null);
+          // Opened by a link: closing it leaves the list's own address, so a reload does not reopen it.
+          if (openLead) router.replace(leadsHref(filter), { scroll: false });
+        }}
+        onChanged={() => reread()}
+      />
     </div>
   );
 }

@@ -57,6 +57,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('recipient', 'varchar(64)', (c) => c.notNull().defaultTo('broker'))
     .execute();
   await sql`update notifications set recipient = 'invitee' where subject_type = 'invite'`.execute(db);
+  // A webhook endpoint's recent deliveries (Integrations) are its recipient's newest notifications.
+  await db.schema.createIndex('notifications_recipient_idx').on('notifications').columns(['recipient', 'created_at']).execute();
 
   // Web push: one row per device an account turned alerts on for (the browser's PushSubscription).
   await db.schema
@@ -101,12 +103,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('views', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('page_views_pkey', ['day', 'path'])
     .execute();
+  // The page views counted so far, by the beacon's random view id, so `page_views` grows once per
+  // view, on its first report, whichever instance receives it and however its reports are split
+  // (a later report carries only what changed, which may be metrics never sent before): of two
+  // instances inserting the same id at once, one waits for the other and then inserts nothing.
+  // `day` lets old ids be pruned with the Web Vitals.
+  await db.schema
+    .createTable('page_view_ids')
+    .addColumn('view_id', 'varchar(32)', (c) => c.primaryKey())
+    .addColumn('day', 'varchar(10)', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('page_view_ids_day_idx').on('page_view_ids').column('day').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['page_views', 'webhook_endpoints', 'push_subscriptions', 'lead_status_changes'])
+  for (const table of ['page_view_ids', 'page_views', 'webhook_endpoints', 'push_subscriptions', 'lead_status_changes'])
     await db.schema.dropTable(table).execute();
   await db.schema.alterTable('admin_users').dropColumn('wants_digest').execute();
+  await db.schema.dropIndex('notifications_recipient_idx').execute();
   await db.schema.alterTable('notifications').dropColumn('recipient').execute();
   await db.schema.dropIndex('leads_first_source_idx').execute();
   await db.schema.dropIndex('leads_follow_up_idx').execute();

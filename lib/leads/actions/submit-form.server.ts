@@ -1,5 +1,6 @@
 import 'server-only';
 import { headers } from 'next/headers';
+import { attributionOfCookies } from '../../attribution/visit';
 import { clientAddress } from '../../http/client-address';
 import type { LeadKind, LeadResult } from '../fields';
 import { formValues } from '../schemas';
@@ -19,5 +20,6 @@ export async function submitLeadForm(kind: LeadKind, formData: unknown): Promise
   return submitLead(kind, formValues(formData), {
     clientAddress: clientAddress(h),
     userAgent: h.get('user-agent') ?? '',
+    attribution: attributionOfCookies(h.get('cookie') ?? undefined),
   });
 }

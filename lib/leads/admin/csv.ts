@@ -7,12 +7,14 @@
 
 export const CSV_BOM = '\uFEFF';
 
-export function csvCell(value: string | number | null | undefined): string {
+export type CsvValue = string | number | null | undefined;
+
+export function csvCell(value: CsvValue): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function csvRow(values: readonly (string | number | null | undefined)[]): string {
+export function csvRow(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }

@@ -62,6 +62,8 @@ export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'> & FilterS
   if (filter.status && filter.status !== 'spam') query = query.where('leads.status', '=', filter.status);
   if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
   if (filter.to) query = query.where('leads.created_at', '<', dayAfter(filter.to));
+  const source = filter.source;
+  if (source) query = query.where((eb) => eb.or([eb('leads.first_source', '=', source), eb('leads.last_source', '=', source)]));
   if (patterns.length > 0) query = query.where((eb) => eb.or(patterns.map((p) => (fts ? ftsMatch(p) : likeMatch(p)))));
   return followUpFilter(query, filter);
 }
@@ -155,38 +157,49 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
   };
 }
 
-/** Every lead of a filter, newest first, in keyset-paged batches (the CSV export streams these). */
+/** A lead as the CSV export reads it. */
+export type ExportedLead = Awaited<ReturnType<typeof exportBatch>>[number];
+
+type Cursor = { createdAt: string; id: string } | null;
+
+/** The next `batch` leads of a filter after `after` (newest first): one indexed range read. */
+function exportBatch(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope, after: Cursor, batch: number) {
+  let query = joinLeadEmail(filteredLeads(db, filter)).select([
+    'leads.id',
+    'leads.kind',
+    'leads.type',
+    'leads.fields',
+    'leads.name',
+    'leads.email',
+    'leads.phone',
+    'leads.page',
+    'leads.status',
+    'leads.spam_reason',
+    'leads.attribution',
+    'leads.notes',
+    'leads.consent_at',
+    'leads.consent_page',
+    'leads.created_at',
+    'n.status as notification_status',
+    'n.last_error',
+  ]);
+  if (after) {
+    const { createdAt, id } = after;
+    query = query.where((eb) =>
+      eb.or([eb('leads.created_at', '<', createdAt), eb.and([eb('leads.created_at', '=', createdAt), eb('leads.id', '<', id)])]),
+    );
+  }
+  return query.orderBy('leads.created_at', 'desc').orderBy('leads.id', 'desc').limit(batch).execute();
+}
+
+/**
+ * Every lead of a filter, newest first, in keyset-paged batches (the CSV export streams these):
+ * a batch is read only when the previous one has been consumed, and only one is held at a time.
+ */
 export async function* exportLeads(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope, batch = 500) {
-  let after: { createdAt: string; id: string } | null = null;
+  let after: Cursor = null;
   for (;;) {
-    let query = joinLeadEmail(filteredLeads(db, filter)).select([
-      'leads.id',
-      'leads.kind',
-      'leads.type',
-      'leads.fields',
-      'leads.name',
-      'leads.email',
-      'leads.phone',
-      'leads.page',
-      'leads.status',
-      'leads.spam_reason',
-      'leads.notes',
-      'leads.consent_at',
-      'leads.consent_page',
-      'leads.created_at',
-      'n.status as notification_status',
-      'n.last_error',
-    ]);
-    if (after) {
-      const { createdAt, id } = after;
-      query = query.where((eb) =>
-        eb.or([
-          eb('leads.created_at', '<', createdAt),
-          eb.and([eb('leads.created_at', '=', createdAt), eb('leads.id', '<', id)]),
-        ]),
-      );
-    }
-    const rows = await query.orderBy('leads.created_at', 'desc').orderBy('leads.id', 'desc').limit(batch).execute();
+    const rows = await exportBatch(db, filter, after, batch);
     yield* rows;
     const last = rows.at(-1);
     if (!last || rows.length < batch) return;

@@ -2,8 +2,11 @@ import 'server-only';
 import type { DB } from '../../db/connect.server';
 import type { Env } from '../../env-schema';
 import { emailJsTransport } from './emailjs.server';
+import { pushTransport, vapidSubject } from './push.server';
 import { smtpTransport } from './smtp.server';
+import { twilioTransport } from './twilio.server';
 import type { AnyTransport, Transport } from './types';
+import { webhookTransport } from './webhook.server';
 
 /**
  * The transport the configuration chooses: SMTP when SMTP_URL is set, else EmailJS when its four
@@ -32,11 +35,28 @@ export function transportFromEnv(env: Env): Transport<'email'> | null {
  * (a push subscription, a webhook endpoint's secret), so a removed one is never sent to.
  */
 export function transportsFromEnv(env: Env, db: () => Promise<DB>): AnyTransport[] {
-  void db;
   const transports: AnyTransport[] = [];
   const email = transportFromEnv(env);
   if (email) transports.push(email);
+  const sms = smsTransportFromEnv(env);
+  if (sms) transports.push(sms);
+  // Always: endpoints are added in the admin at any time, and each is looked up when sending.
+  transports.push(webhookTransport(db));
+  // Needs no configuration: its keys live in the database (lib/push/vapid-keys.server.ts).
+  transports.push(pushTransport(db, { subject: vapidSubject(env.SITE_URL) }));
   return transports;
+}
+
+/** Text messages through Twilio, when its four settings are given (the schema requires all or none). */
+export function smsTransportFromEnv(env: Env): Transport<'sms'> | null {
+  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM || !env.ALERT_SMS_TO) return null;
+  return twilioTransport({
+    apiUrl: env.TWILIO_API_URL,
+    accountSid: env.TWILIO_ACCOUNT_SID,
+    authToken: env.TWILIO_AUTH_TOKEN,
+    from: env.TWILIO_FROM,
+    to: env.ALERT_SMS_TO,
+  });
 }
 
 /** Whether any transport is configured (the dashboard warns when none is). */

@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AdminNav } from '@/components/admin/admin-nav';
@@ -11,6 +12,10 @@ import { can, ROLE_LABELS } from '@/lib/auth/roles';
 import { env } from '@/lib/env.server';
 import { countTroubled } from '@/lib/notifications/queries.server';
 import { hasMailTransport } from '@/lib/notifications/transports/index.server';
+import { MANIFEST_PATH } from '@/lib/push/admin-app';
+
+/** The admin installs as an app of its own (lib/push/admin-app.ts); the public site offers none. */
+export const metadata: Metadata = { manifest: MANIFEST_PATH };
 
 /**
  * The dashboard around every admin section: heading, Logout, the warnings the owner must see

@@ -21,8 +21,11 @@ export async function POST(request: NextRequest) {
 
   try {
     const kind = new URL(request.url).searchParams.get('kind') === 'pdf' ? 'pdf' : 'image';
-    const declared = Number(request.headers.get('content-length') ?? 0);
-    // Refuse an oversized body before reading it (the multipart framing adds a little).
+    // The body is read whole, so its size must be known and checked first: a chunked body of
+    // unknown length is refused (browsers always state it for a file). The framing adds a little.
+    const length = request.headers.get('content-length');
+    if (length === null || !/^\d+$/.test(length)) throw new UploadError('The upload must state its size (Content-Length).', 411);
+    const declared = Number(length);
     if (declared > 64 * 1024) checkSize(declared - 64 * 1024, kind);
     const form = await request.formData().catch(() => null);
     const file = form?.get('file');

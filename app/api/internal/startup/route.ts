@@ -4,6 +4,7 @@ import { ALL_CACHE_TAGS } from '@/lib/cache/tags';
 import { readSiteContent } from '@/lib/content/queries.server';
 import { getDb } from '@/lib/db/index.server';
 import { ensureOutboxWorker } from '@/lib/notifications/process-worker.server';
+import { vapidPublicKey } from '@/lib/push/vapid-keys.server';
 import { isServerCall } from '@/lib/runtime/server-call';
 
 /**
@@ -17,6 +18,8 @@ export async function POST(request: Request) {
   if (!isServerCall(request.headers)) return new Response('Not found', { status: 404 });
   try {
     await readSiteContent(await getDb());
+    // Web push keys are made at first start (several instances: one pair wins, lib/push/vapid-keys.server.ts).
+    await vapidPublicKey(await getDb());
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return Response.json({ ok: false, error: message }, { status: 500 });

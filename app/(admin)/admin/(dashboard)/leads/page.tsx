@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: sectionTitle('Leads') };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-/** /admin/leads?q&status&kind&from&to&due&assignee&view&page: the filter lives in the address (ADR 013). */
+/** /admin/leads?q&status&kind&from&to&source&due&assignee&view&page: the filter lives in the address (ADR 013); &lead=<id> opens one. */
 export default async function LeadsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { db, account } = await adminPageContext('leads');
   const params = toUrlParams(await searchParams);
@@ -40,6 +40,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
       board={board ? await boardColumns(db, scoped) : null}
       assignees={await listAssignees(db)}
       today={today}
+      openLead={params.get('lead')}
     />
   );
 }

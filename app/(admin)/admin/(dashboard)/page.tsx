@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { OverviewPanel } from '@/components/admin/overview/overview-panel';
+import { firstSectionFor, sectionTitle } from '@/components/admin/sections';
+import { adminPageContext } from '@/lib/admin/page-context.server';
+import { can } from '@/lib/auth/roles';
+import { readCharts, readFigures } from '@/lib/overview/queries.server';
+import { chartRange } from '@/lib/overview/window';
+
+export const metadata: Metadata = { title: sectionTitle('Overview') };
+
+/**
+ * /admin?range=30|90: the Overview, the page the owner lands on (lib/overview/). A role without
+ * leads never gets here from a browser (server/admin-gate.ts answers it with a 307); a client
+ * navigation that does is sent on to its first section.
+ */
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ range?: string | string[] }> }) {
+  const { account } = await adminPageContext('account');
+  if (!can(account.role, 'leads')) redirect(firstSectionFor(account.role));
+  const { db } = await adminPageContext('leads');
+  const range = chartRange((await searchParams).range);
+  const now = new Date();
+  const [figures, charts] = await Promise.all([readFigures(db, now), readCharts(db, now, range)]);
+  return <OverviewPanel figures={figures} charts={charts} now={now.toISOString()} />;
+}

@@ -1,0 +1,21 @@
+import type { NotificationStatus } from './types';
+
+/** A notification with every attempt, as the admin's delivery log lists it (plain data, for client components too). */
+export interface Delivery {
+  id: string;
+  subjectId: string;
+  channel: string;
+  recipient: string;
+  status: NotificationStatus;
+  createdAt: string;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  /** The webhook's event type ('lead.created'), for the webhook channel. */
+  event: string | null;
+  attempts: { at: string; transport: string; ok: boolean; error: string | null }[];
+}
+
+/** A delivery with its recipient in words: 'Broker', 'Visitor', 'Webhook: CRM (hooks.example)'. */
+export interface LabelledDelivery extends Delivery {
+  to: string;
+}
