@@ -57,6 +57,7 @@ test('first and last touch reach the admin and the CSV; the auto-reply reaches t
   try {
     // The owner turns the auto-reply on by entering the postal address (it is empty by default).
     await signInToDashboard(page, server.url);
+    await openSection(page, 'Site Content');
     await page.getByRole('button', { name: 'Auto-reply to Visitors' }).click();
     const panel = page.locator('#panel-autoReply');
     await expect(panel.getByLabel('Send auto-replies')).toBeChecked();
@@ -119,7 +120,7 @@ test('first and last touch reach the admin and the CSV; the auto-reply reaches t
 
     // The admin: both leads under the newsletter (first touch), one under the partner (last).
     await openSection(page, 'Leads');
-    await page.getByLabel('Source').fill('News');
+    await page.getByRole('textbox', { name: 'Source' }).fill('News');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(page).toHaveURL(/[?&]source=news(&|$)/);
     await expect(page.getByTestId('lead-row')).toHaveCount(2);
