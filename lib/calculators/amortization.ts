@@ -24,9 +24,12 @@ export interface AmortizationYear {
 
 export interface Amortization {
   paymentCents: bigint;
-  /** The last payment, which may differ by cents from the others. */
+  /** The last payment, which may differ from the others (the payment is rounded to the cent). */
   finalPaymentCents: bigint;
+  /** The term in months. */
   months: number;
+  /** How many payments repay the loan: the term, or a month or two less when rounding the payment up gains that much. */
+  payments: number;
   totalInterestCents: bigint;
   totalPaidCents: bigint;
   years: AmortizationYear[];
@@ -47,6 +50,7 @@ export function amortize({ amount, ratePercent, years }: AmortizationInput): Amo
   let balance = toCents(amount);
   let totalInterest = 0n;
   let finalPaymentCents = paymentCents;
+  let payments = 0;
   const byYear: AmortizationYear[] = [];
   for (let month = 1; month <= months && balance > 0n; month++) {
     const interest = toCents(mul(fromCents(balance), r));
@@ -55,6 +59,7 @@ export function amortize({ amount, ratePercent, years }: AmortizationInput): Amo
     const principal = paid - interest;
     balance -= principal;
     totalInterest += interest;
+    payments = month;
     if (last) finalPaymentCents = paid;
     const year = Math.ceil(month / 12);
     const row = byYear[year - 1] ?? (byYear[year - 1] = { year, principalCents: 0n, interestCents: 0n, balanceCents: 0n });
@@ -67,6 +72,7 @@ export function amortize({ amount, ratePercent, years }: AmortizationInput): Amo
     paymentCents,
     finalPaymentCents,
     months,
+    payments,
     totalInterestCents: totalInterest,
     totalPaidCents: principalTotal + totalInterest,
     years: byYear,

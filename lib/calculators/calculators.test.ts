@@ -152,11 +152,12 @@ describe('properties', () => {
         const principal = result.years.reduce((total, y) => total + y.principalCents, 0n);
         const last = result.years.at(-1)!;
         // Nothing owed at the end, the principal repaid is the loan, and what was paid is that and the interest.
-        const paid = result.paymentCents * BigInt(result.months - 1) + result.finalPaymentCents;
+        const paid = result.paymentCents * BigInt(result.payments - 1) + result.finalPaymentCents;
         return (
           last.balanceCents === 0n &&
           principal === toCents(amount) &&
           result.finalPaymentCents > 0n &&
+          result.payments <= result.months &&
           paid === result.totalPaidCents
         );
       }),
