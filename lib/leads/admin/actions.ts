@@ -10,7 +10,7 @@ import { leadSummary, type LeadSummary } from '../../notifications/messages';
 import { wakeOutbox } from '../../notifications/process-worker.server';
 import { isAssignable } from '../pipeline/assignees.server';
 import { getLeadPipeline, type LeadPipeline } from '../pipeline/detail.server';
-import { getLead, listNotificationAttempts } from '../queries.server';
+import { getLead } from '../queries.server';
 import type { Lead } from '../types';
 import { leadIdSchema, leadMoveSchema, leadUpdateSchema, lostReasonIssue, requireLostReason } from './filter';
 import { deleteLead, markNotSpam, retryNotification, updateLead, type LeadChanges, type SavedLead } from './mutations.server';
@@ -25,7 +25,6 @@ import { deleteLead, markNotSpam, retryNotification, updateLead, type LeadChange
 export interface LeadDetail {
   lead: Lead;
   summary: LeadSummary;
-  attempts: { attemptedAt: string; transport: string; ok: boolean; error: string | null }[];
   pipeline: LeadPipeline;
 }
 
@@ -36,10 +35,9 @@ const GONE = fail('❌ Lead Not Found', 'This lead was deleted elsewhere.');
 async function detail(db: DB, id: string, toast: { title: string; message?: string }): Promise<ActionResult<LeadDetail>> {
   const lead = await getLead(db, id);
   if (!lead) return GONE;
-  const attempts = await listNotificationAttempts(db, id);
   const pipeline = await getLeadPipeline(db, id);
   if (!pipeline) return GONE;
-  return succeed({ ...toast, data: { lead, summary: leadSummary(lead.kind, lead.fields), attempts, pipeline } });
+  return succeed({ ...toast, data: { lead, summary: leadSummary(lead.kind, lead.fields), pipeline } });
 }
 
 const NOT_ASSIGNABLE = fail('❌ Lead Not Saved', 'Choose a team member who works leads.', {
