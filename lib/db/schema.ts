@@ -137,6 +137,23 @@ export interface InvitesTable {
   accepted_at: string | null;
 }
 
+/** 'Save and finish later' (migration 0013, lib/drafts/): an unfinished application and its resume link's hash. */
+export interface ApplicationDraftsTable {
+  id: string;
+  token_hash: string;
+  email: string;
+  /** JSON: the application's field values and the consent box, by name. */
+  field_values: string;
+  /** The step the visitor saved on: 0 (project information) or 1 (borrower application). */
+  step: number;
+  /** 1 when the visitor ticked the consent to calls and texts. */
+  consent: number;
+  client_address: string;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
 /** Append-only record of what admin accounts did (lib/activity/). Updates are refused by a trigger. */
 export interface ActivityLogTable {
   id: string;
@@ -416,6 +433,7 @@ export interface Database {
   passkeys: PasskeysTable;
   auth_challenges: AuthChallengesTable;
   invites: InvitesTable;
+  application_drafts: ApplicationDraftsTable;
   activity_log: ActivityLogTable;
   lead_status_changes: LeadStatusChangesTable;
   push_subscriptions: PushSubscriptionsTable;

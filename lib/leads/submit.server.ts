@@ -1,6 +1,8 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import type { Attribution } from '../attribution/touch';
+import { DRAFT_TOKEN_FIELD } from '../drafts/draft-values';
+import { deleteSubmittedDrafts } from '../drafts/drafts.server';
 import { getDb } from '../db/index.server';
 import { env } from '../env.server';
 import { logger } from '../log.server';
@@ -110,6 +112,14 @@ export async function submitLead(
     if (admission.spamReason)
       log.warn({ event: 'lead.spam', kind, reason: admission.spamReason }, 'Lead stored as suspected spam');
     else wake();
+    if (kind === 'application') {
+      // The application is in: its saved drafts go (by the resume token it carries; by its e-mail
+      // address too unless judged spam, which must not erase someone else's draft).
+      const email = admission.spamReason ? undefined : parsed.fields.email;
+      await deleteSubmittedDrafts(await db(), { token: values[DRAFT_TOKEN_FIELD], email }).catch((error: unknown) =>
+        log.error({ event: 'draft.delete_failed', err: error }, 'A submitted application kept its draft'),
+      );
+    }
     return { ok: true, kind };
   } catch (error) {
     log.error({ event: 'lead.store_failed', kind, err: error }, 'A lead could not be stored');

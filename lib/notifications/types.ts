@@ -48,8 +48,11 @@ export const CHANNELS = ['email', 'sms', 'push', 'webhook'] as const satisfies r
 
 export type Channel = keyof ChannelPayloads;
 
-/** What a notification tells of: a lead, a payment, an invitation to the admin (sent to the invitee), an account's daily digest. */
-export type SubjectType = 'lead' | 'payment' | 'invite' | 'digest';
+/**
+ * What a notification tells of: a lead, a payment, an invitation to the admin (sent to the invitee),
+ * an account's daily digest, a saved application's resume link (sent to the visitor).
+ */
+export type SubjectType = 'lead' | 'payment' | 'invite' | 'digest' | 'draft';
 
 export interface Subject {
   type: SubjectType;

@@ -3,6 +3,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { purgeActivityLog } from '../activity/retention.server';
 import type { DB } from '../db/connect.server';
 import type { Database } from '../db/schema';
+import { purgeExpiredDrafts } from '../drafts/drafts.server';
 import { deleteLeadsById, deleteNotificationsById, ID_CHUNK, scrubDeletedText } from './erase.server';
 import { daysBefore, DIGEST_DAYS, INVITE_DAYS, monthsBefore, SIGN_IN_ATTEMPT_DAYS, SPAM_DAYS } from './policy';
 
@@ -10,7 +11,8 @@ import { daysBefore, DIGEST_DAYS, INVITE_DAYS, monthsBefore, SIGN_IN_ATTEMPT_DAY
  * What the daily job deletes (./daily-job.server.ts decides when): leads past the owner's
  * retention after their last activity, spam 30 days after it arrived, each with its notifications
  * and their attempts; the daily digests after 30 days (they name leads); the short-lived sign-in
- * state; old invitations; and activity log entries
+ * state; old invitations; saved application drafts past their 30 days (with their resume e-mails);
+ * and activity log entries
  * past theirs. Leads go in batches of their own transactions, so lead submissions never wait
  * long behind the job, and the job can stop between batches when the server stops.
  */
@@ -32,6 +34,7 @@ export interface PurgeCounts {
   notificationAttempts: number;
   authChallenges: number;
   invites: number;
+  drafts: number;
   signInAttempts: number;
   activityLog: number;
 }
@@ -43,6 +46,7 @@ export const emptyCounts = (): PurgeCounts => ({
   notificationAttempts: 0,
   authChallenges: 0,
   invites: 0,
+  drafts: 0,
   signInAttempts: 0,
   activityLog: 0,
 });
@@ -101,6 +105,7 @@ export async function purgeExpired(db: DB, options: PurgeOptions, counts: PurgeC
       .where((eb) => eb.or([eb('accepted_at', '<', inviteCutoff), eb('expires_at', '<', inviteCutoff)]))
       .executeTakeFirstOrThrow(),
   );
+  counts.drafts += await purgeExpiredDrafts(db, now);
   counts.signInAttempts += deleted(
     await db
       .deleteFrom('sign_in_attempts')

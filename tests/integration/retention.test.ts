@@ -217,6 +217,7 @@ describe.each(testEngines(openSqlite, openPostgres))('retention on %s', (_engine
         notificationAttempts: 2,
         authChallenges: 1,
         invites: 2,
+        drafts: 0,
         signInAttempts: 1,
         activityLog: 1,
       },
