@@ -7,13 +7,25 @@ import { EARLY, earlyJson } from '@/lib/site/early-controls';
 import { submitApplicationAction } from '@/lib/leads/actions/application';
 import { APPLICATION_STEP1, APPLICATION_STEP2, LAND_OWNED_FIELDS, LAND_SEARCH_FIELDS } from '@/lib/leads/application-fields';
 import { INCOMPLETE, REQUIRED, missingRequired, type FieldDef } from '@/lib/leads/fields';
+import { DRAFT_TOKEN_FIELD, type DraftStep, type DraftValues } from '@/lib/drafts/draft-values';
 import { LEAD_PAGES } from './modal-store';
+import { SaveForLater } from './save-for-later';
+import { useApplicationDraft } from './use-application-draft';
 import { ConsentCheckbox, Field, HiddenFields, ResultMessage, flagMissing, useLeadForm, valuesOf } from './form-parts';
 
 const STEPS = ['Project Information', 'Borrower Application'] as const;
 const required = new Set(REQUIRED.application);
 const landOwned = new Set<string>(LAND_OWNED_FIELDS);
 const landSearch = new Set<string>(LAND_SEARCH_FIELDS);
+const step2Names = APPLICATION_STEP2.map((field) => field.name);
+
+/** What the server rendered the form with: a prefill link's values, or a resumed draft's and its step. */
+export interface ApplicationStart {
+  values: DraftValues;
+  step: DraftStep;
+  /** The resumed draft's token: submitting deletes that draft. */
+  token?: string;
+}
 
 /** The toast the boot script shows for a press of Next or Submit before React (ADR 015). */
 const earlyIncomplete = (description: string) => ({
@@ -23,23 +35,27 @@ const earlyIncomplete = (description: string) => ({
 /**
  * 'Construction Loan Application' (spec sections 2-5). In the modal it is the spec's two steps
  * with Back and Next; on the /apply page it shows every field at once, so it works without
- * JavaScript. Both steps stay in one form so one submission carries every field.
+ * JavaScript. Both steps stay in one form so one submission carries every field. The browser keeps
+ * a draft as the visitor types, and 'Save and finish later' keeps one on the server (lib/drafts/).
  */
 export function ApplicationForm({
   layout,
   page,
   closeButton,
   onStepChange,
+  start,
 }: {
   layout: 'steps' | 'single';
   page: string;
   /** The success view's Close control (the modal's Dialog.Close, or a link on the page). */
   closeButton: ReactNode;
   onStepChange?: (step: number) => void;
+  start?: ApplicationStart;
 }) {
   const idPrefix = useId();
   const steps = layout === 'steps';
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState<number>(start?.step ?? 0);
+  const formRef = useRef<HTMLFormElement>(null);
   const [missing, setMissing] = useState<Record<string, string>>({});
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
@@ -59,9 +75,30 @@ export function ApplicationForm({
         goTo(0);
     },
   });
-  const values = result && !result.ok ? (result.values ?? {}) : {};
+  const values = { ...start?.values, ...(result && !result.ok ? result.values : undefined) };
   const errors = { ...fieldErrors, ...missing };
   const done = result?.ok === true;
+  // The dialog records its step; the page (every field at once) how far its fields go.
+  const draftStep = (): DraftStep => {
+    if (steps) return step === 1 ? 1 : 0;
+    const form = formRef.current;
+    return form && step2Names.some((name) => valuesOf(form)(name) !== '') ? 1 : 0;
+  };
+  const draft = useApplicationDraft({
+    formRef,
+    given: start?.values ?? {},
+    resumedToken: start?.token,
+    step: draftStep,
+    onKeptStep(kept) {
+      const form = formRef.current;
+      if (steps && form && missingRequired('applicationStep1', valuesOf(form)).length === 0) setStep(kept);
+    },
+    done,
+  });
+  const { keep } = draft;
+  useEffect(() => {
+    keep();
+  }, [step, keep]);
 
   useEffect(() => {
     if (done) successHeading.current?.focus();
@@ -128,6 +165,7 @@ export function ApplicationForm({
 
   return (
     <form
+      ref={formRef}
       action={formAction}
       onSubmit={(event) => {
         if (steps && step === 0) {
@@ -142,6 +180,7 @@ export function ApplicationForm({
     >
       {steps && <Progress step={step} />}
       <HiddenFields page={page} />
+      <input type="hidden" name={DRAFT_TOKEN_FIELD} value={draft.token ?? ''} />
       {STEPS.map((title, index) => (
         <section key={title} hidden={steps && step !== index} aria-labelledby={`${idPrefix}-step${index}`}>
           <h3
@@ -200,6 +239,7 @@ export function ApplicationForm({
           </button>
         )}
       </div>
+      <SaveForLater idPrefix={idPrefix} formRef={formRef} step={draftStep} token={draft.token} onSaved={draft.setToken} />
     </form>
   );
 }
