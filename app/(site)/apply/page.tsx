@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { ApplicationForm, type ApplicationStart } from '@/components/leads/application-form';
 import { BootAtLoad } from '@/components/site/boot-at-load';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -13,6 +12,13 @@ export const metadata: Metadata = pageMetadata({
   description: 'Apply for a construction, remodeling, owner-builder or land loan. Free qualification, answer within 24 hours.',
   path: '/apply',
 });
+
+/**
+ * The page is made per request from its query, whole: no static shell with a streamed part, which
+ * without JavaScript would show the shell's empty form and never the prefilled one. `instant =
+ * false` lets it block instead (Cache Components' static-shell check).
+ */
+export const instant = false;
 
 type Query = Record<string, string | string[] | undefined>;
 type Props = { searchParams: Promise<Query> };
@@ -39,9 +45,7 @@ export default function ApplyPage({ searchParams }: Props) {
         Tell us about your project and yourself. A specialist reviews every application and answers within 24 hours.
       </p>
       <div className="card mt-8">
-        <Suspense fallback={<ApplicationForm layout="single" page="/apply" closeButton={closeLink} />}>
-          <ApplicationFromQuery searchParams={searchParams} />
-        </Suspense>
+        <ApplicationFromQuery searchParams={searchParams} />
       </div>
     </div>
   );

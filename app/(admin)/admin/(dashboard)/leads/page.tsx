@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { InvalidLeadFilter } from '@/components/admin/leads/invalid-filter';
 import { LeadsPanel } from '@/components/admin/leads/leads-panel';
+import { UnfinishedApplications } from '@/components/admin/leads/unfinished-applications';
 import { sectionTitle } from '@/components/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { fieldErrorsOf } from '@/lib/admin/result';
+import { listUnfinishedApplications } from '@/lib/drafts/drafts.server';
 import { parseFilterParams } from '@/lib/leads/admin/filter';
 import { searchLeads } from '@/lib/leads/admin/queries.server';
 import { listAssignees } from '@/lib/leads/pipeline/assignees.server';
@@ -14,7 +16,10 @@ export const metadata: Metadata = { title: sectionTitle('Leads') };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-/** /admin/leads?q&status&kind&from&to&source&due&assignee&view&page: the filter lives in the address (ADR 013); &lead=<id> opens one. */
+/**
+ * /admin/leads?q&status&kind&from&to&source&due&assignee&view&page: the filter lives in the address (ADR 013); &lead=<id> opens one.
+ * Below the leads, the applications visitors saved to finish later.
+ */
 export default async function LeadsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { db, account } = await adminPageContext('leads');
   const params = toUrlParams(await searchParams);
@@ -34,14 +39,17 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
   // The board has no spam column: the spam folder is always a list.
   const board = filter.view === 'board' && filter.status !== 'spam';
   return (
-    <LeadsPanel
-      filter={filter}
-      data={await searchLeads(db, board ? { ...scoped, page: 1 } : scoped, board ? 1 : undefined)}
-      board={board ? await boardColumns(db, scoped) : null}
-      assignees={await listAssignees(db)}
-      today={today}
-      openLead={params.get('lead')}
-    />
+    <>
+      <LeadsPanel
+        filter={filter}
+        data={await searchLeads(db, board ? { ...scoped, page: 1 } : scoped, board ? 1 : undefined)}
+        board={board ? await boardColumns(db, scoped) : null}
+        assignees={await listAssignees(db)}
+        today={today}
+        openLead={params.get('lead')}
+      />
+      <UnfinishedApplications drafts={await listUnfinishedApplications(db)} />
+    </>
   );
 }
 
