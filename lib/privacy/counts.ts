@@ -6,6 +6,8 @@ export interface PersonCounts {
   payments: number;
   paymentEvents: number;
   invites: number;
+  /** Applications saved to finish later (lib/drafts/). */
+  drafts: number;
   signInSteps: number;
   /** Other people's records that name the address: it is cut out of them, they stay. */
   mentions: number;
@@ -29,6 +31,7 @@ export function describeDeletion(email: string, counts: PersonCounts): string {
     counts.payments && plural(counts.payments, 'payment', 'payments'),
     counts.paymentEvents && plural(counts.paymentEvents, 'payment event', 'payment events'),
     counts.invites && plural(counts.invites, 'invitation', 'invitations'),
+    counts.drafts && plural(counts.drafts, 'saved application', 'saved applications'),
     counts.signInSteps && plural(counts.signInSteps, 'sign-in step', 'sign-in steps'),
   ].filter((part): part is string => Boolean(part));
   const total = deletedRows(counts);

@@ -28,6 +28,7 @@ export async function deletePersonData(
       await trx.deleteFrom('payment_events').where('checkout_session_id', 'in', part).execute();
     for (const part of chunks(found.paymentIds)) await trx.deleteFrom('payments').where('id', 'in', part).execute();
     for (const part of chunks(found.inviteIds)) await trx.deleteFrom('invites').where('id', 'in', part).execute();
+    for (const part of chunks(found.draftIds)) await trx.deleteFrom('application_drafts').where('id', 'in', part).execute();
     for (const part of chunks(found.challengeIds)) await trx.deleteFrom('auth_challenges').where('id', 'in', part).execute();
     for (const mention of found.mentions) await redact(trx, mention, email);
     await record?.(trx, counts);

@@ -8,7 +8,7 @@ import { countRecords, findPersonRecords } from './find.server';
  * 'Export this person's data': every row of the person's found for the address
  * (./find.server.ts), as stored, with JSON columns parsed so the file reads as one document.
  * Other people's records that merely name the address are theirs and stay out of it. Hashes of secret tokens (an
- * invitation's) are left out: they are ours, not the person's, and would only help a guesser.
+ * invitation's, a saved application's) are left out: they are ours, not the person's, and would only help a guesser.
  */
 
 export interface PersonExport {
@@ -19,6 +19,7 @@ export interface PersonExport {
   notifications: Record<string, unknown>[];
   payments: Record<string, unknown>[];
   invites: Record<string, unknown>[];
+  drafts: Record<string, unknown>[];
 }
 
 function parseJson(text: string): unknown {
@@ -60,6 +61,14 @@ export async function exportPersonData(db: DB, email: string, now = new Date()):
       .execute(),
   );
 
+  const drafts = await byIds(found.draftIds, (part) =>
+    db
+      .selectFrom('application_drafts')
+      .select(['id', 'email', 'field_values', 'step', 'consent', 'created_at', 'updated_at', 'expires_at'])
+      .where('id', 'in', part)
+      .execute(),
+  );
+
   const attemptsOf = (id: string) => attempts.filter((a) => a.notification_id === id);
   return {
     email,
@@ -74,5 +83,6 @@ export async function exportPersonData(db: DB, email: string, now = new Date()):
     })),
     payments: payments.map((p) => ({ ...p, events: events.filter((e) => e.checkout_session_id === p.checkout_session_id) })),
     invites,
+    drafts: drafts.map(({ field_values, ...draft }) => ({ ...draft, field_values: parseJson(field_values) })),
   };
 }

@@ -9,7 +9,8 @@ import { holdsEmail, likeFragment, likePattern } from './email-match';
  * Everything stored about one person, found by e-mail address (CCPA 'right to know' and 'right
  * to delete'). Their own records: the leads they sent with that address, their payments and the
  * Stripe events of those, every notification of those or whose e-mail names the address (an
- * invitation sent to it), with its delivery attempts, and invitations to the address. Other
+ * invitation sent to it), with its delivery attempts, invitations to the address, and applications
+ * saved to finish later under it. Other
  * people's records that only mention the address (a contact message naming a spouse's e-mail)
  * are theirs: not exported, and on deletion the address is cut out of them (./delete.server.ts).
  * SQL narrows the rows by a fragment of the address; holdsEmail decides (./email-match.ts).
@@ -24,6 +25,7 @@ export interface PersonRecords {
   /** The attempts of those notifications. */
   attemptIds: string[];
   inviteIds: string[];
+  draftIds: string[];
   challengeIds: string[];
   /** Other people's rows whose text names the address. */
   mentions: Mention[];
@@ -44,6 +46,7 @@ export function countRecords(records: PersonRecords): PersonCounts {
     payments: records.paymentIds.length,
     paymentEvents: records.paymentEventIds.length,
     invites: records.inviteIds.length,
+    drafts: records.draftIds.length,
     signInSteps: records.challengeIds.length,
     mentions: records.mentions.length,
   };
@@ -55,7 +58,7 @@ type Row = Record<string, unknown> & { id: string };
 async function rowsNaming(
   db: DB,
   email: string,
-  table: Mention['table'] | 'invites' | 'auth_challenges',
+  table: Mention['table'] | 'invites' | 'auth_challenges' | 'application_drafts',
   columns: string[],
   extra: string[] = [],
 ) {
@@ -130,6 +133,7 @@ export async function findPersonRecords(db: DB, email: string): Promise<PersonRe
 
   const invites = await rowsNaming(db, email, 'invites', ['email']);
   const challenges = await rowsNaming(db, email, 'auth_challenges', ['data']);
+  const drafts = await rowsNaming(db, email, 'application_drafts', ['email']);
   return {
     leadIds,
     paymentIds,
@@ -138,6 +142,7 @@ export async function findPersonRecords(db: DB, email: string): Promise<PersonRe
     notificationIds: [...notificationIds],
     attemptIds,
     inviteIds: invites.map((m) => m.id),
+    draftIds: drafts.map((m) => m.id),
     challengeIds: challenges.map((m) => m.id),
     mentions,
   };

@@ -13,6 +13,8 @@ import {
 import { handleDraftSave, type SaveDeps } from '../../lib/drafts/save-request.server';
 import { submitLead } from '../../lib/leads/submit.server';
 import type { NotificationMessage } from '../../lib/notifications/messages';
+import { deletePersonData } from '../../lib/privacy/delete.server';
+import { exportPersonData } from '../../lib/privacy/export.server';
 import { emptyCounts, purgeExpired } from '../../lib/retention/purge.server';
 import { engines } from '../support/engines';
 import { fullApplication } from '../support/lead-data';
@@ -196,6 +198,22 @@ describe.each(engines)('application drafts on %s', (_engine, open) => {
     expect(left.map((row) => row.id)).toEqual([fresh.id]);
     expect((await draftMails(db)).map((mail) => mail.subject_id)).toEqual([fresh.id]);
     expect(counts).toMatchObject({ drafts: 1, notifications: 0 });
+  });
+
+  it("a privacy request exports and deletes the person's saved application with its e-mail", async () => {
+    const db = await database();
+    const created = await saved(db, { values: { ...step1, consent: 'yes' } });
+    await saved(db, { email: 'other@example.com', clientAddress: '198.51.100.4' });
+    const exported = await exportPersonData(db, 'jane@example.com', NOW);
+    expect(exported.counts).toMatchObject({ drafts: 1, notifications: 1 });
+    expect(exported.drafts).toEqual([
+      expect.objectContaining({ id: created.id, email: 'jane@example.com', field_values: { ...step1, consent: 'yes' } }),
+    ]);
+    expect(JSON.stringify(exported.drafts)).not.toContain(hashToken(created.token));
+    const counts = await deletePersonData(db, 'jane@example.com');
+    expect(counts).toMatchObject({ drafts: 1, notifications: 1 });
+    expect(await findDraft(db, created.token, NOW)).toBeNull();
+    expect((await draftMails(db)).map((mail) => mail.message.to)).toEqual(['other@example.com']);
   });
 
   it('the save endpoint: same origin only, a clear error for a bad address, the token on success', async () => {

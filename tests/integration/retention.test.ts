@@ -447,6 +447,7 @@ describe.each(testEngines(openSqlite, openPostgres))('privacy requests on %s', (
       payments: 1,
       paymentEvents: 2,
       invites: 1,
+      drafts: 0,
       signInSteps: 0,
       mentions: 2,
     });
@@ -495,6 +496,7 @@ describe.each(testEngines(openSqlite, openPostgres))('privacy requests on %s', (
       payments: 0,
       paymentEvents: 0,
       invites: 0,
+      drafts: 0,
       signInSteps: 0,
       mentions: 0,
     });
