@@ -1,10 +1,4 @@
-import {
-  cleanDraftValues,
-  DRAFT_NAMES,
-  draftStep,
-  type DraftStep,
-  type DraftValues,
-} from '@/lib/drafts/draft-values';
+import { cleanDraftValues, DRAFT_NAMES, draftStep, type DraftStep, type DraftValues } from '@/lib/drafts/draft-values';
 
 /**
  * The application's draft in the browser, kept as the visitor types so a reload or a closed

@@ -46,6 +46,8 @@ export function useApplicationDraft(options: {
     const kept = readBrowserDraft();
     if (kept) {
       restoreBrowserDraft(form, kept.values, new Set(Object.keys(given)));
+      // The browser's storage is read after hydration: the server's render cannot know it.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       if (!resumedToken && kept.token) setToken(kept.token);
       // Not when the visitor began typing before React: the step they see is where they are.
       if (!resumedToken && kept.step === 1 && !form.hasAttribute(EARLY.firstFocus)) onKeptStep?.(1);

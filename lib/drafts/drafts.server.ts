@@ -83,7 +83,8 @@ export async function saveDraft(trx: DB, draft: DraftToSave, limits: DraftLimits
         .executeTakeFirst()
     : undefined;
   if (previous) {
-    if (previous.updated_at > new Date(now.getTime() - RESAVE_SECONDS * 1000).toISOString()) return { ok: false, reason: 'limited' };
+    if (previous.updated_at > new Date(now.getTime() - RESAVE_SECONDS * 1000).toISOString())
+      return { ok: false, reason: 'limited' };
   } else {
     const since = new Date(now.getTime() - limits.windowMinutes * 60_000).toISOString();
     const recent = await trx
@@ -226,4 +227,3 @@ export async function purgeExpiredDrafts(db: DB, now: Date): Promise<number> {
     if (gone < 500) return total;
   }
 }
-

@@ -46,13 +46,15 @@ async function expectValues(scope: Locator, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) {
     if (value === '') continue;
     const control = scope.locator(`[name="${name}"]`);
-    if ((await control.first().getAttribute('type')) === 'radio') await expect(scope.locator(`[name="${name}"][value="${value}"]`)).toBeChecked();
+    if ((await control.first().getAttribute('type')) === 'radio')
+      await expect(scope.locator(`[name="${name}"][value="${value}"]`)).toBeChecked();
     else await expect(control).toHaveValue(value);
   }
 }
 
 /** The application in its two steps (a resumed draft on /apply). */
-const stepsForm = (page: Page) => page.locator('form').filter({ has: page.getByRole('progressbar', { name: 'Application progress' }) });
+const stepsForm = (page: Page) =>
+  page.locator('form').filter({ has: page.getByRole('progressbar', { name: 'Application progress' }) });
 
 const drafts = () => withDb(server.databasePath, (db) => db.prepare('SELECT email, step, consent FROM application_drafts').all());
 
@@ -81,7 +83,9 @@ test('save and finish later: step 1 saved from the dialog opens, every field and
 
   const context = await browser.newContext();
   const other = await context.newPage();
-  await other.goto(link);
+  const response = await other.goto(link);
+  // Made for this request, stored by no cache.
+  expect(response!.headers()['cache-control']).toContain('no-store');
   await bootPage(other);
   // The token leaves the address bar once the draft is open.
   await expect(other).toHaveURL(`${server.url}/apply`);
@@ -146,7 +150,9 @@ test('a draft saved on step 2 opens at step 2 with its consent; the admin lists 
   await adminContext.close();
 });
 
-test('the browser keeps the draft through a reload, in this tab only; a prefill link wins for the fields it names', async ({ page }) => {
+test('the browser keeps the draft through a reload, in this tab only; a prefill link wins for the fields it names', async ({
+  page,
+}) => {
   await page.goto(`${server.url}/apply`);
   await bootPage(page);
   await page.getByLabel(/Project Description/).fill('Barn conversion');

@@ -114,7 +114,10 @@ describe.each(engines)('application drafts on %s', (_engine, open) => {
     const db = await database();
     const first = await saved(db);
     // A double press sends one e-mail.
-    expect(await save(db, { previousToken: first.token }, new Date(NOW.getTime() + 5_000))).toEqual({ ok: false, reason: 'limited' });
+    expect(await save(db, { previousToken: first.token }, new Date(NOW.getTime() + 5_000))).toEqual({
+      ok: false,
+      reason: 'limited',
+    });
     const later = new Date(NOW.getTime() + 60_000);
     const second = await saved(db, { previousToken: first.token, step: 1, email: 'jane.b@example.com' }, later);
     expect(second.id).toBe(first.id);

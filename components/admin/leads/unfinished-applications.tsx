@@ -16,8 +16,8 @@ export function UnfinishedApplications({ drafts }: { drafts: UnfinishedApplicati
         Unfinished applications <span className="text-base font-normal text-slate-700">({drafts.length})</span>
       </h2>
       <p className="text-sm text-slate-700">
-        Saved with &lsquo;Save and finish later&rsquo;. Each disappears when the application is submitted, or 30 days after
-        its last save. Call or text only those who consented.
+        Saved with &lsquo;Save and finish later&rsquo;. Each disappears when the application is submitted, or 30 days after its
+        last save. Call or text only those who consented.
       </p>
       {drafts.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-400 p-4 text-center text-slate-700">
