@@ -31,9 +31,12 @@ export function useApplicationDraft(options: {
     latest.current = { options, token };
   });
 
+  // Nothing is written for a visitor who never typed here: a page view leaves no trace.
+  const started = useRef(false);
+
   const keep = useCallback(() => {
     const form = formRef.current;
-    if (!form || latest.current.options.done) return;
+    if (!form || latest.current.options.done || !started.current) return;
     writeBrowserDraft({ values: formDraftValues(form), step: latest.current.options.step(), token: latest.current.token });
   }, [formRef]);
 
@@ -44,6 +47,11 @@ export function useApplicationDraft(options: {
     // The link's token has done its work: it leaves the address bar (and this history entry).
     if (resumedToken) removeResumeParam();
     const kept = readBrowserDraft();
+    started.current = Boolean(kept) || Boolean(resumedToken) || form.hasAttribute(EARLY.firstFocus);
+    const start = () => {
+      started.current = true;
+      keep();
+    };
     if (kept) {
       restoreBrowserDraft(form, kept.values, new Set(Object.keys(given)));
       // The browser's storage is read after hydration: the server's render cannot know it.
@@ -53,11 +61,11 @@ export function useApplicationDraft(options: {
       if (!resumedToken && kept.step === 1 && !form.hasAttribute(EARLY.firstFocus)) onKeptStep?.(1);
     }
     keep();
-    form.addEventListener('input', keep);
-    form.addEventListener('change', keep);
+    form.addEventListener('input', start);
+    form.addEventListener('change', start);
     return () => {
-      form.removeEventListener('input', keep);
-      form.removeEventListener('change', keep);
+      form.removeEventListener('input', start);
+      form.removeEventListener('change', start);
     };
   }, [formRef, resumedToken, keep]);
 
