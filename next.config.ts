@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { APPLY_LINK_PARAMS } from './lib/drafts/draft-values';
 import { FORM_BODY_LIMIT } from './lib/http/form-body-limit';
 import { PUBLIC_PAGE_HEADER, PUBLIC_PAGE_ROUTES } from './lib/http/public-page';
 import { publicCsp } from './lib/http/security-headers';
@@ -29,6 +30,17 @@ const nextConfig: NextConfig = {
     // would otherwise add files without bound, and the server expires the whole cache at every
     // start anyway, so a copy on disk would never be served.
     isrFlushToDisk: false,
+  },
+  async rewrites() {
+    return {
+      // /apply stays one cached page; a link that prefills it or resumes a saved draft is made per
+      // request by its sibling (ADR 024). One rule per parameter: `has` matches one key each.
+      beforeFiles: APPLY_LINK_PARAMS.map((key) => ({
+        source: '/apply',
+        has: [{ type: 'query' as const, key }],
+        destination: '/apply/continue',
+      })),
+    };
   },
   async headers() {
     return [

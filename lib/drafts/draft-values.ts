@@ -25,6 +25,12 @@ export const RESUME_PARAM = 'resume';
 const FIELDS: FieldDef[] = [...APPLICATION_STEP1, ...APPLICATION_STEP2];
 const BY_NAME = new Map(FIELDS.map((field) => [field.name, field]));
 
+/**
+ * The query parameters that make /apply a page of its own (app/(site)/apply/continue/, rewritten
+ * in next.config.ts): a resume token or any application field a link may prefill.
+ */
+export const APPLY_LINK_PARAMS: readonly string[] = [RESUME_PARAM, ...FIELDS.map((field) => field.name)];
+
 /** Every name a draft may hold. */
 export const DRAFT_NAMES: readonly string[] = [...FIELDS.map((field) => field.name), HIDDEN.consent];
 

@@ -1,0 +1,58 @@
+import type { Metadata } from 'next';
+import { ApplyLayout, applyCloseLink } from '@/components/leads/apply-layout';
+import { ApplicationForm, type ApplicationStart } from '@/components/leads/application-form';
+import { getDb } from '@/lib/db/index.server';
+import { prefillFromQuery, RESUME_PARAM } from '@/lib/drafts/draft-values';
+import { findDraft } from '@/lib/drafts/drafts.server';
+import { pageMetadata } from '@/lib/site/metadata.server';
+
+export const metadata: Metadata = {
+  ...pageMetadata({
+    title: 'Construction Loan Application',
+    description: 'Apply for a construction, remodeling, owner-builder or land loan. Free qualification, answer within 24 hours.',
+    path: '/apply',
+  }),
+  robots: { index: false, follow: true },
+};
+
+/**
+ * /apply as a link opens it (next.config.ts rewrites /apply here when its query names an
+ * application field or `resume`): made per request from the query, whole. A prefill link
+ * ('Apply with these numbers') fills the fields it names; the e-mailed link of 'Save and finish
+ * later' (`?resume=<token>`) opens the saved draft at its step. No static shell with a streamed
+ * part, which without JavaScript would show the shell's empty form: `instant = false` lets the
+ * page block instead. The form still posts to /apply (its permalink), the cached page.
+ */
+export const instant = false;
+
+type Query = Record<string, string | string[] | undefined>;
+
+export default async function ApplyFromLinkPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const query = await searchParams;
+  const prefill = prefillFromQuery(query);
+  const resume = query[RESUME_PARAM];
+  let start: ApplicationStart | undefined = Object.keys(prefill).length > 0 ? { values: prefill, step: 0 } : undefined;
+  let expired = false;
+  if (typeof resume === 'string' && resume !== '') {
+    const draft = await findDraft(await getDb(), resume);
+    if (draft) start = { values: { ...draft.values, ...prefill }, step: draft.step, token: resume };
+    else expired = true;
+  }
+  return (
+    <ApplyLayout>
+      {expired && (
+        <p role="status" className="mb-6 rounded-md bg-amber-50 p-4 text-sm text-amber-900">
+          This link no longer opens a saved application: it has expired, or the application was submitted. You can start a new
+          one below.
+        </p>
+      )}
+      <ApplicationForm
+        // A resumed draft continues where it was left: the steps, at the saved one.
+        layout={start?.token ? 'steps' : 'single'}
+        page="/apply"
+        closeButton={applyCloseLink}
+        start={start}
+      />
+    </ApplyLayout>
+  );
+}
