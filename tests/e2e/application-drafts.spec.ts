@@ -185,6 +185,35 @@ test('the browser keeps the draft through a reload, in this tab only; a prefill 
   }
 });
 
+test("the home page's dialog keeps its draft and its step through a reload; a sent application leaves nothing in the tab", async ({
+  page,
+}) => {
+  await page.goto(server.url);
+  await bootPage(page);
+  await page.getByRole('button', { name: 'Start Qualification' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Construction Loan Application' });
+  await fillFields(dialog, step1);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByLabel(/Borrower Name/).fill('Jane Builder');
+  // Closed and opened again: nothing lost.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Start Qualification' }).click();
+  await expect(dialog.getByLabel(/Borrower Name/)).toHaveValue('Jane Builder');
+
+  await page.reload();
+  await bootPage(page);
+  await page.getByRole('button', { name: 'Start Qualification' }).click();
+  dialog = page.getByRole('dialog', { name: 'Construction Loan Application' });
+  await expect(dialog.getByRole('heading', { name: 'Step 2 of 2: Borrower Application' })).toBeVisible();
+  await expect(dialog.getByLabel(/Borrower Name/)).toHaveValue('Jane Builder');
+  await expectValues(dialog, step1);
+
+  await fillFields(dialog, pick(fullApplication, step1Names, false));
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY)).toBeNull();
+});
+
 test('without JavaScript /apply shows the prefilled fields from the link', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page: Page = await context.newPage();
