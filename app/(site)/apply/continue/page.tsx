@@ -42,8 +42,8 @@ export default async function ApplyFromLinkPage({ searchParams }: { searchParams
     <ApplyLayout>
       {expired && (
         <p role="status" className="mb-6 rounded-md bg-amber-50 p-4 text-sm text-amber-900">
-          This link no longer opens a saved application: it has expired, or the application was submitted. You can start a new
-          one below.
+          This link no longer opens a saved application: it has expired, or the application was submitted. You can start a new one
+          below.
         </p>
       )}
       <ApplicationForm
