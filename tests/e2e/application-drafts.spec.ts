@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startSmtp, type ReceivedMail } from '../support/mail';
+import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
 import { withDb } from './admin-support';
 import { openSection, signInToDashboard } from './admin-ui';
 import { bootPage } from './boot';
@@ -212,6 +213,36 @@ test("the home page's dialog keeps its draft and its step through a reload; a se
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
   expect(await page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY)).toBeNull();
+});
+
+test('what the visitor types before React has taken over wins over the kept draft, which fills the rest', async ({ page }) => {
+  await page.goto(server.url);
+  await page.evaluate((key) => {
+    const values = { projectDescription: 'Old plan', loanAmount: '111000', constructionCosts: '222000' };
+    sessionStorage.setItem(key, JSON.stringify({ values, step: 1 }));
+  }, DRAFT_KEY);
+  // The scripts arrive only once the visitor has typed (ADR 015: the dialog opens before React).
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload();
+  await page.getByRole('button', { name: 'Start Qualification' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Construction Loan Application' });
+  await dialog.getByLabel(/Project Description/).fill('New plan');
+  await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(0);
+  release();
+  await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
+  await expect(dialog.getByLabel(/Desired Loan Amount/)).toHaveValue('111000');
+  await expect(dialog.getByLabel(/Estimated Construction Costs/)).toHaveValue('222000');
+  await expect(dialog.getByLabel(/Project Description/)).toHaveValue('New plan');
+  // The step the visitor sees is where they are.
+  await expect(dialog.getByRole('heading', { name: 'Step 1 of 2: Project Information' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '{}').values?.projectDescription, DRAFT_KEY))
+    .toBe('New plan');
 });
 
 test('without JavaScript /apply shows the prefilled fields from the link', async ({ browser }) => {
