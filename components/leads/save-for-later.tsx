@@ -76,7 +76,11 @@ export function SaveForLater({
     if (answer.ok) {
       onSaved(answer.token);
       const until = new Date(answer.expiresAt).toLocaleDateString('en-US', { dateStyle: 'long' });
-      setStatus({ state: 'sent', message: `We sent a link to ${answer.email}. It opens your application until ${until}.` });
+      setStatus({
+        state: 'sent',
+        // For a shared computer: the browser's draft lasts as long as this tab (./browser-draft.ts).
+        message: `We sent a link to ${answer.email}. It opens your application until ${until}. On a computer others use, close this tab when you are done: the link is your way back.`,
+      });
     } else {
       setStatus({ state: 'error', message: answer.message });
       if (answer.reason === 'invalid') email.focus();
