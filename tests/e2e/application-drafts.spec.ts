@@ -24,7 +24,13 @@ test.beforeAll(async () => {
   const port = await freePort();
   server = await startServer({
     port,
-    env: { SITE_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, ...MAIL_ENV, SPAM_MIN_FILL_SECONDS: '0' },
+    env: {
+      SITE_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
+      ...MAIL_ENV,
+      SPAM_MIN_FILL_SECONDS: '0',
+      LEAD_RATE_LIMIT: '1000',
+    },
   });
 });
 test.afterAll(async () => {
