@@ -1,3 +1,4 @@
+import { BROWSER_DRAFT_KEY } from '@/lib/site/deferred-boot-markers';
 import { cleanDraftValues, DRAFT_NAMES, draftStep, type DraftStep, type DraftValues } from '@/lib/drafts/draft-values';
 
 /**
@@ -9,7 +10,7 @@ import { cleanDraftValues, DRAFT_NAMES, draftStep, type DraftStep, type DraftVal
  * application clears it.
  */
 
-const KEY = 'clp.application-draft';
+const KEY = BROWSER_DRAFT_KEY;
 
 export interface BrowserDraft {
   values: DraftValues;

@@ -12,4 +12,11 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
  * A page that needs React as soon as it is shown (not at the first interaction) says so with this
  * meta tag; the server then leaves its scripts where Next put them.
  */
+/**
+ * The sessionStorage key of the application's browser draft (components/leads/browser-draft.ts).
+ * A page opened while one is kept boots at once, so the draft is back in the form before the
+ * visitor looks for it; a first visit, with nothing kept, still waits for an interaction.
+ */
+export const BROWSER_DRAFT_KEY = 'clp.application-draft';
+
 export const BOOT_AT_LOAD_META = { name: 'clp-boot', content: 'at-load' } as const;

@@ -6,6 +6,8 @@ export interface BootConfig {
   hydratedEvent: string;
   ownerCookie: string;
   bootParams: string[];
+  /** sessionStorage keys whose presence boots the page at once (a kept application draft). */
+  bootIfStored: string[];
   giveUpMs: number;
   flightSelector: string;
   early: EarlyControls;
@@ -357,6 +359,13 @@ export function bootClient(config: BootConfig): void {
     cookies.indexOf('; ' + config.ownerCookie + '=1') >= 0 ||
     config.bootParams.some(function (name) {
       return new URLSearchParams(w.location.search).has(name);
+    }) ||
+    config.bootIfStored.some(function (key) {
+      try {
+        return w.sessionStorage.getItem(key) !== null;
+      } catch {
+        return false;
+      }
     });
   if (wantsNow) boot();
   else

@@ -1,6 +1,6 @@
 import { transformSync } from 'esbuild';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
-import { BOOT_AT_LOAD_META, HYDRATED_EVENT } from '../../lib/site/deferred-boot-markers';
+import { BOOT_AT_LOAD_META, BROWSER_DRAFT_KEY, HYDRATED_EVENT } from '../../lib/site/deferred-boot-markers';
 import { DIALOG_OPENER_PROPERTY, EARLY } from '../../lib/site/early-controls';
 import { bootClient, type BootConfig } from './boot-client';
 
@@ -117,6 +117,7 @@ export function deferNextBoot(html: string): string | null {
     hydratedEvent: HYDRATED_EVENT,
     ownerCookie: OWNER_MARKER_COOKIE,
     bootParams: BOOT_PARAMS,
+    bootIfStored: [BROWSER_DRAFT_KEY],
     giveUpMs: GIVE_UP_MS,
     flightSelector: `script[${FLIGHT_DATA_ATTRIBUTE}]`,
     early: EARLY,

@@ -165,8 +165,10 @@ test('the browser keeps the draft through a reload, in this tab only; a prefill 
   await page.getByLabel(/Project Description/).fill('Barn conversion');
   await page.getByLabel(/Desired Loan Amount/).fill('250000');
   await page.reload();
-  await bootPage(page);
+  // A tab that keeps a draft boots at once, without waiting for an interaction: the draft is part of the first view.
+  await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
   await expect(page.getByLabel(/Project Description/)).toHaveValue('Barn conversion');
+  await bootPage(page);
   await expect(page.getByLabel(/Desired Loan Amount/)).toHaveValue('250000');
   // Nothing outlives the tab: no lasting storage, no cookie holds the application.
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
