@@ -75,7 +75,7 @@ describe('the response pipeline', () => {
     expect(body.toString()).not.toContain('<script src=');
     expect(body.toString()).toContain('"src":"/_next/static/chunks/one.js"');
     expect(Number(headers['content-length'])).toBe(body.length);
-    expect(headers.etag).toBe('"abc-b2"');
+    expect(headers.etag).toBe('"abc-b3"');
     expect(headers['cache-control']).toBe(CDN_CACHE_CONTROL);
     expect(headers['x-content-type-options']).toBe('nosniff');
     // The app's contract with the pipeline never leaves the server.
@@ -177,7 +177,7 @@ describe('the response pipeline', () => {
       res.end();
     });
     const head = await get({ method: 'HEAD' });
-    expect(head.headers.etag).toBe('"abc-b2"');
+    expect(head.headers.etag).toBe('"abc-b3"');
     expect(head.headers['content-length']).toBeUndefined();
   });
 

@@ -23,6 +23,12 @@ export const EARLY = {
   /** Set by the script on a form whose submit it holds for React (performance.now(), ms): when the
    * visitor pressed it, which ends the fill time, not when React sends the form. */
   pressedAt: 'data-pressed-at',
+  /**
+   * On a form whose answer React computes as the visitor types (a calculator): focus entering it
+   * boots at once and the scripts run without waiting for a pause in the typing, so the first
+   * digit typed is answered by React as soon as possible (React reads what was typed meanwhile).
+   */
+  eagerBoot: 'data-early-boot',
   /** The id of the element (rendered once, left alone by React) where the script shows a toast. */
   toastHost: 'clp-early-toast',
 } as const;

@@ -19,7 +19,7 @@ const CODECS: Record<string, { decode: (body: Buffer) => Buffer; encode: (body: 
   br: { decode: brotliDecompressSync, encode: (body) => brotliCompressSync(body) },
 };
 
-/** `"abc"` -> `"abc-b2"`: a rewritten page is another representation than the one Next tagged. */
+/** `"abc"` -> `"abc-b3"`: a rewritten page is another representation than the one Next tagged. */
 export const rewrittenEtag = (etag: string) => etag.replace(/"$/, `-${BOOT_VERSION}"`);
 /** The reverse, for If-None-Match, so Next's own 304 answers keep working. */
 export const nextEtag = (header: string) => header.replaceAll(`-${BOOT_VERSION}"`, '"');
