@@ -1,0 +1,64 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+
+/** How long the address bar waits for a pause in the typing (Safari refuses >100 updates in 30 s). */
+const URL_DELAY_MS = 400;
+
+export type CalculatorValues = Record<string, string>;
+
+/** The form's fields as the query the GET form would send (empty fields included, as the browser does). */
+export function formValues(form: HTMLFormElement): CalculatorValues {
+  const values: CalculatorValues = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') values[name] = value;
+  return values;
+}
+
+const sameValues = (a: CalculatorValues, b: CalculatorValues) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+
+/**
+ * The live half of a calculator page. The page is server-rendered from its query with these
+ * components, so without JavaScript the GET form recalculates on the server. With it, every input
+ * event reads the form and the results re-render at once; the address bar follows (replaceState),
+ * so the URL stays the shareable link to what is on screen.
+ *
+ * The fields are uncontrolled: what a visitor types before React has hydrated stays in them (ADR
+ * 015), and the mount effect reads it, so the results catch up as soon as React runs.
+ */
+export function useCalculator(path: string, initial: CalculatorValues) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(initial);
+  const urlTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const read = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const next = formValues(form);
+    setValues((previous) => (sameValues(previous, next) ? previous : next));
+    clearTimeout(urlTimer.current);
+    urlTimer.current = setTimeout(() => {
+      const url = `${path}?${new URLSearchParams(next)}`;
+      if (url !== location.pathname + location.search) history.replaceState(history.state, '', url);
+    }, URL_DELAY_MS);
+  }, [path]);
+
+  // Hydration: pick up what was typed while the scripts were on their way.
+  useEffect(() => {
+    read();
+    return () => clearTimeout(urlTimer.current);
+  }, [read]);
+
+  /** With JavaScript the results are already current: the submit only settles the address. */
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      read();
+    },
+    [read],
+  );
+
+  return { formRef, values, onChange: read, onSubmit };
+}
