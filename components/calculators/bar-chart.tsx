@@ -23,12 +23,15 @@ function niceStep(max: number): number {
   return ([1, 2, 5, 10].find((m) => m * power >= rough) ?? 10) * power;
 }
 
-const compactUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+/**
+ * An axis label ('$2.5K', '$1M'), written by hand: Intl's compact notation differs between Node's
+ * ICU and a browser's ('$0.0' against '$0'), and a text that differs makes React drop the server's
+ * markup at hydration, with what the visitor had typed.
+ */
+export function axisLabel(value: number): string {
+  const [divisor, unit] = value >= 1e6 ? [1e6, 'M'] : value >= 1e3 ? [1e3, 'K'] : [1, ''];
+  return `$${String(Math.round((value / divisor) * 10) / 10)}${unit}`;
+}
 
 export function BarChart({
   title,
@@ -65,7 +68,7 @@ export function BarChart({
           <g key={tick}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" />
             <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-700 text-[11px]">
-              {compactUsd.format(tick)}
+              {axisLabel(tick)}
             </text>
           </g>
         ))}
@@ -76,7 +79,16 @@ export function BarChart({
             <g key={category}>
               {series.map((s) => {
                 const value = Math.max(0, s.values[i] ?? 0);
-                const rect = <rect key={s.name} x={x} y={y(base + value)} width={barW} height={y(base) - y(base + value)} className={s.fill} />;
+                const rect = (
+                  <rect
+                    key={s.name}
+                    x={x}
+                    y={y(base + value)}
+                    width={barW}
+                    height={y(base) - y(base + value)}
+                    className={s.fill}
+                  />
+                );
                 base += value;
                 return rect;
               })}

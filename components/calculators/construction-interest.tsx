@@ -34,9 +34,29 @@ export function ConstructionInterestCalculator({ initial }: { initial: Calculato
   return (
     <div className="grid gap-8 lg:grid-cols-[22rem_1fr]">
       <CalculatorForm path={CONSTRUCTION_INTEREST.path} formRef={formRef} onChange={onChange} onSubmit={onSubmit}>
-        <NumberField name="amount" label="Construction loan amount" prefix="$" defaultValue={initial.amount ?? ''} error={shownErrors.amount} hint="Ignored for custom draws: their sum is the loan." />
-        <NumberField name="rate" label="Interest rate" suffix="% a year" defaultValue={initial.rate ?? ''} error={shownErrors.rate} />
-        <NumberField name="months" label="Months of construction" suffix="months" defaultValue={initial.months ?? ''} error={shownErrors.months} hint={`1 to ${MAX_MONTHS}; one draw at the start of each month.`} />
+        <NumberField
+          name="amount"
+          label="Construction loan amount"
+          prefix="$"
+          defaultValue={initial.amount ?? ''}
+          error={shownErrors.amount}
+          hint="Ignored for custom draws: their sum is the loan."
+        />
+        <NumberField
+          name="rate"
+          label="Interest rate"
+          suffix="% a year"
+          defaultValue={initial.rate ?? ''}
+          error={shownErrors.rate}
+        />
+        <NumberField
+          name="months"
+          label="Months of construction"
+          suffix="months"
+          defaultValue={initial.months ?? ''}
+          error={shownErrors.months}
+          hint={`1 to ${MAX_MONTHS}; one draw at the start of each month.`}
+        />
         <SelectField
           name="draw"
           label="Draw schedule"
@@ -44,27 +64,43 @@ export function ConstructionInterestCalculator({ initial }: { initial: Calculato
           error={shownErrors.draw}
           options={DRAW_SCHEDULES.map((value) => ({ value, label: DRAW_LABELS[value] }))}
         />
-        <TextAreaField name="draws" label="Custom draws (one amount per month)" defaultValue={initial.draws ?? ''} error={shownErrors.draws} hint="Used with 'Custom draws', e.g. 50000 30000 40000." />
+        <TextAreaField
+          name="draws"
+          label="Custom draws (one amount per month)"
+          defaultValue={initial.draws ?? ''}
+          error={shownErrors.draws}
+          hint="Used with 'Custom draws', e.g. 50000 30000 40000."
+        />
       </CalculatorForm>
 
       <Results>
         {!result ? (
-          <InvalidInputs errors={parsed.errors} />
+          <InvalidInputs errors={parsed.errors} alert={values === initial} />
         ) : (
           <>
             <Figures>
-              <Figure label="Total interest during construction" value={formatUsd(result.totalInterest)} testId="total-interest" />
-              <Figure label="Loan drawn" value={formatUsd(result.totalDrawn)} detail={`${result.months.length} monthly draws, ${DRAW_LABELS[parsed.ok ? parsed.input.schedule : 'even'].toLowerCase()}`} />
+              <Figure
+                label="Total interest during construction"
+                value={formatUsd(result.totalInterest)}
+                testId="total-interest"
+              />
+              <Figure
+                label="Loan drawn"
+                value={formatUsd(result.totalDrawn)}
+                detail={`${result.months.length} monthly draws, ${DRAW_LABELS[parsed.ok ? parsed.input.schedule : 'even'].toLowerCase()}`}
+              />
             </Figures>
             <p className="mt-4 text-sm text-slate-700">
-              Terms assumed: interest-only payments each month on the balance drawn so far, at {values.rate}% a year
-              (balance × rate ÷ 12), draws at the start of each month; the loan then converts or is repaid.
+              Terms assumed: interest-only payments each month on the balance drawn so far, at {values.rate}% a year (balance ×
+              rate ÷ 12), draws at the start of each month; the loan then converts or is repaid.
             </p>
             <BarChart
               title="Interest by month"
               description={`Monthly interest rises from ${formatUsd(result.months[0]!.interest)} to ${formatUsd(result.months.at(-1)!.interest)} as the loan is drawn.`}
               categories={result.months.map((m) => String(m.month))}
-              series={[{ name: 'Interest', fill: 'fill-brand-700', values: result.months.map((m) => dollars(toCents(m.interest))) }]}
+              series={[
+                { name: 'Interest', fill: 'fill-brand-700', values: result.months.map((m) => dollars(toCents(m.interest))) },
+              ]}
               labelEvery={result.months.length > 18 ? 3 : 1}
             />
             <ScheduleTable

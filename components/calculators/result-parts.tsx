@@ -42,10 +42,18 @@ export function Figure({ label, value, detail, testId }: { label: string; value:
   );
 }
 
-/** The input errors, when the figures cannot be computed: what to fix, in the results' place. */
-export function InvalidInputs({ errors }: { errors: Record<string, string> }) {
+/**
+ * The input errors, when the figures cannot be computed: what to fix, in the results' place. An
+ * alert for the page the server answered; while the visitor types, the results region's polite
+ * announcement is enough (an alert at every keystroke would interrupt them).
+ */
+export function InvalidInputs({ errors, alert = true }: { errors: Record<string, string>; alert?: boolean }) {
   return (
-    <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+    <div
+      role={alert ? 'alert' : undefined}
+      data-testid="invalid-inputs"
+      className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+    >
       <p className="font-semibold">Please check your numbers:</p>
       <ul className="mt-2 list-disc pl-5">
         {Object.values(errors).map((message) => (

@@ -35,11 +35,15 @@ export function parseConstructionInterest(values: Record<string, string | undefi
   let amount: Exact | null = null;
   let draws: Exact[] | undefined;
   if (schedule === 'custom') {
-    const parts = (values.draws ?? '').split(/[\s;]+|,(?=\s|$)|,(?!\d{3}(?:\D|$))/).map(cleanNumber).filter(Boolean);
+    const parts = (values.draws ?? '')
+      .split(/[\s;]+|,(?=\s|$)|,(?!\d{3}(?:\D|$))/)
+      .map(cleanNumber)
+      .filter(Boolean);
     const parsed = parts.map((part) => parseDecimal(part));
     if (parts.length === 0 || parsed.some((draw) => !draw || draw.n < 0n))
       errors.draws = 'Custom draws: enter one amount per month, separated by spaces or new lines.';
-    else if (months && parts.length !== months) errors.draws = `Custom draws: enter ${months} amounts, one per month (${parts.length} given).`;
+    else if (months && parts.length !== months)
+      errors.draws = `Custom draws: enter ${months} amounts, one per month (${parts.length} given).`;
     else {
       draws = parsed as Exact[];
       amount = sum(draws);

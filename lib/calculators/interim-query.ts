@@ -24,7 +24,8 @@ export function decimalField(
     return null;
   }
   if (number > range.max || number < range.min || (range.minExclusive && number === range.min)) {
-    errors[name] = `${label}: enter a number ${range.minExclusive ? 'above' : 'from'} ${range.min.toLocaleString('en-US')} to ${range.max.toLocaleString('en-US')}.`;
+    errors[name] =
+      `${label}: enter a number ${range.minExclusive ? 'above' : 'from'} ${range.min.toLocaleString('en-US')} to ${range.max.toLocaleString('en-US')}.`;
     return null;
   }
   return value;

@@ -27,8 +27,7 @@ export const nextEtag = (header: string) => header.replaceAll(`-${BOOT_VERSION}"
 /** Per request, never stored by the browser or any shared cache (what Next sends such pages). */
 export const PER_REQUEST_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';
 
-const rendersPerRequest = (exchange: Exchange) =>
-  exchange.bootDeferred && !exchange.fromPageCache && exchange.status === 200;
+const rendersPerRequest = (exchange: Exchange) => exchange.bootDeferred && !exchange.fromPageCache && exchange.status === 200;
 
 const isHtmlPage = (exchange: Exchange) =>
   (isShareable(exchange) || rendersPerRequest(exchange)) &&

@@ -41,8 +41,8 @@ export default async function ConstructionInterestPage({ searchParams }: { searc
             months from 2 to 1 (more money early, as when the lot and foundation come first), back-loaded from 1 to 2.
           </p>
           <p>
-            Every figure is computed exactly and rounded to the cent only when shown. For example, 400,000 at 7.5% over 12
-            even draws is $16,250.00 of interest in total.
+            Every figure is computed exactly and rounded to the cent only when shown. For example, 400,000 at 7.5% over 12 even
+            draws is $16,250.00 of interest in total.
           </p>
         </>
       }
