@@ -18,6 +18,7 @@ test.afterAll(async () => {
 });
 
 const INTEREST = '/calculators/construction-interest';
+const PERMANENT = '/calculators/construction-to-permanent';
 
 const total = (page: Page) => page.getByTestId('total-interest');
 
@@ -41,6 +42,38 @@ test.describe('without JavaScript', () => {
       'Months of construction: enter a number from 1 to 36.',
     );
     await expect(page.getByLabel('Months of construction')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+test.describe('construction-to-permanent without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the payment, its APR and terms side by side, the GET form recomputes', async ({ page }) => {
+    await page.goto(`${server.url}${PERMANENT}?amount=400000&rate=6.75&years=30`);
+    const disclosure = page.getByTestId('payment-disclosure');
+    await expect(disclosure.getByTestId('monthly-payment')).toHaveText('$2,594.39');
+    await expect(disclosure.getByTestId('apr')).toHaveText(/^\d+\.\d+%$/);
+    await expect(disclosure).toContainText('360 monthly payments');
+    // Equal prominence: the APR is the same size as the payment.
+    const size = (testId: string) => disclosure.getByTestId(testId).evaluate((e) => getComputedStyle(e).fontSize);
+    expect(await size('apr')).toBe(await size('monthly-payment'));
+    await expect(page.getByRole('table', { name: 'Amortization by year' }).getByRole('row')).toHaveCount(32);
+    await expect(page.getByText('This is an estimate, not an offer of credit.')).toBeVisible();
+
+    await page.getByLabel('Loan term').fill('15');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page).toHaveURL(/years=15/);
+    await expect(page.getByTestId('monthly-payment')).toHaveText('$3,539.64');
+  });
+
+  test('the index lists the calculators and the sitemap has them', async ({ page }) => {
+    await page.goto(`${server.url}/calculators`);
+    await page.getByRole('link', { name: 'Payment after conversion' }).click();
+    await expect(page).toHaveURL(new RegExp(`${PERMANENT}$`));
+    // Prefilled from the rates table: the first advertised rate (the seed's 6.75%).
+    await expect(page.getByLabel('Interest rate')).toHaveValue('6.75');
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const path of ['/calculators', INTEREST, PERMANENT]) expect(sitemap).toContain(`${path}</loc>`);
   });
 });
 
@@ -79,12 +112,24 @@ test.describe('with JavaScript', () => {
     await page.reload();
     await expect(total(page)).toHaveText('$48,750.00');
   });
+
+  test('construction-to-permanent: the payment follows the typing', async ({ page }) => {
+    await page.goto(`${server.url}${PERMANENT}?amount=400000&rate=6.75&years=30`);
+    const years = page.getByLabel('Loan term');
+    await years.focus();
+    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
+    await years.fill('15');
+    await expect(page.getByTestId('monthly-payment')).toHaveText('$3,539.64');
+    await years.fill('0');
+    await expect(page.getByTestId('invalid-inputs')).toContainText('Loan term');
+    await expect(page).toHaveURL(/years=0/);
+  });
 });
 
 test('calculator pages pass axe at phone and desktop widths', async ({ page }) => {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of [INTEREST, `${INTEREST}?months=0`]) {
+    for (const path of ['/calculators', INTEREST, `${INTEREST}?months=0`, PERMANENT]) {
       await page.goto(server.url + path);
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(violations.map((v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
