@@ -32,6 +32,8 @@ export interface ProbeResult {
   shownAt?: number;
   /** A calculator (kind 'result'): the first key typed, whose updated result `shownAt` is. */
   keyAt?: number;
+  /** A calculator: the first frame acknowledging the key (results marked stale, or already updated). */
+  ackAt?: number;
   /** Each key typed into the field (kind 'field'). */
   keys?: KeyEcho[];
   /** The control under the finger, as describeControl names it. */
@@ -146,7 +148,12 @@ export function installProbe(config: ProbeConfig, describe: typeof describeContr
     if (config.kind === 'result' && event.key === character && result.keyAt === undefined) {
       result.keyAt = event.timeStamp;
       resultBefore = resultText();
-      watch(() => resultText() !== resultBefore);
+      watch(() => {
+        const changed = resultText() !== resultBefore;
+        if (result.ackAt === undefined && (changed || document.querySelector('[data-early-stale]')))
+          result.ackAt = performance.now();
+        return changed;
+      });
       return;
     }
     if (config.kind !== 'field' || event.key !== character) return;

@@ -122,7 +122,8 @@ async function measureControl(
             deferred: survey.deferred,
           });
           figures.samples.push(sample);
-          options.log(`${what}: ${Math.round(sample.ms)} ms (tap ${Math.round(sample.tapAfterLoadMs)} ms after load)`);
+          const ack = sample.ackMs !== undefined ? `, acknowledged in ${Math.round(sample.ackMs)} ms` : '';
+          options.log(`${what}: ${Math.round(sample.ms)} ms${ack} (tap ${Math.round(sample.tapAfterLoadMs)} ms after load)`);
         } catch (error) {
           const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
           figures.errors.push(message);

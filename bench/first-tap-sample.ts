@@ -48,6 +48,8 @@ export interface Sample {
   keys?: number;
   /** When the tap came, measured in the page from its load event. */
   tapAfterLoadMs: number;
+  /** A calculator: the first key to the frame acknowledging it (results marked 'Updating…'). */
+  ackMs?: number;
 }
 
 async function throttle(page: Page) {
@@ -134,7 +136,8 @@ export async function takeSample(
     if (firstInteraction && result.bootedBeforeTap) throw new Error('the page booted before the tap');
     if (options.bootedAtLoad && !result.bootedBeforeTap) throw new Error('the owner cookie did not boot the page at load');
     const tapAfterLoadMs = result.tapAt - result.loadAt;
-    if (result.keyAt !== undefined) return { ms: result.shownAt! - result.keyAt, tapAfterLoadMs };
+    if (result.keyAt !== undefined)
+      return { ms: result.shownAt! - result.keyAt, ackMs: (result.ackAt ?? result.shownAt!) - result.keyAt, tapAfterLoadMs };
     if (result.keys)
       return { ms: Math.max(...result.keys.map((key) => key.shownAt - key.at)), keys: result.keys.length, tapAfterLoadMs };
     return { ms: result.shownAt! - result.tapAt, tapAfterLoadMs };

@@ -1,6 +1,7 @@
 import type { FormEventHandler, ReactNode, RefObject } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { EARLY } from '@/lib/site/early-controls';
+import { RESULTS_ID } from './ids';
 
 /**
  * A calculator's inputs: a GET form to the calculator's own page, so without JavaScript 'Calculate'
@@ -24,7 +25,7 @@ export function CalculatorForm({
   children: ReactNode;
   title?: string;
 }) {
-  const props = { [EARLY.eagerBoot]: '' };
+  const props = { [EARLY.eagerBoot]: RESULTS_ID };
   return (
     <form
       ref={formRef}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { RESULTS_ID } from './ids';
 
 /**
  * The pieces of a calculator's results, shared by every calculator page. Plain components: they
@@ -11,7 +12,7 @@ export const ESTIMATE_NOTICE = 'This is an estimate, not an offer of credit.';
 /** The results region: announced politely as it changes, so a screen reader hears the new total. */
 export function Results({ children, label = 'Results' }: { children: ReactNode; label?: string }) {
   return (
-    <section aria-labelledby="calc-results-title" className="card" aria-live="polite" aria-atomic="false">
+    <section id={RESULTS_ID} aria-labelledby="calc-results-title" className="card" aria-live="polite" aria-atomic="false">
       <h2 id="calc-results-title" className="text-brand-900 text-lg font-semibold">
         {label}
       </h2>

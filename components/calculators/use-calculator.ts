@@ -1,6 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { EARLY } from '@/lib/site/early-controls';
+import { RESULTS_ID } from './ids';
 
 /** How long the address bar waits for a pause in the typing (Safari refuses >100 updates in 30 s). */
 const URL_DELAY_MS = 400;
@@ -50,6 +52,11 @@ export function useCalculator(path: string, initial: CalculatorValues) {
     read();
     return () => clearTimeout(urlTimer.current);
   }, [read]);
+
+  // The results now show these values: no longer stale (the boot script's mark, ADR 024).
+  useEffect(() => {
+    document.getElementById(RESULTS_ID)?.removeAttribute(EARLY.stale);
+  }, [values]);
 
   /** With JavaScript the results are already current: the submit only settles the address. */
   const onSubmit = useCallback(

@@ -40,15 +40,27 @@ export function bootClient(config: BootConfig): void {
   const QUIET_MS = 500;
   const TYPING_PAUSE_MS = 1000;
 
-  /** Set once focus enters a form that asks for React at once (a calculator): no pause to wait for. */
+  /** A page whose form asks for React at once (a calculator): no pause to wait for. */
   let eager = false;
+  const eagerForm = function (target: EventTarget | null) {
+    return target instanceof Element ? target.closest('[' + E.eagerBoot + ']') : null;
+  };
   d.addEventListener(
     'focusin',
     function (event) {
-      if (event.target instanceof Element && event.target.closest('[' + E.eagerBoot + ']')) {
-        eager = true;
-        boot();
-      }
+      if (!eagerForm(event.target)) return;
+      eager = true;
+      boot();
+    },
+    true,
+  );
+  // Typed before React: the answer shown is now out of date, and says so at once (CSS).
+  d.addEventListener(
+    'input',
+    function (event) {
+      const form = eagerForm(event.target);
+      const answer = form && !hydrated ? d.getElementById(form.getAttribute(E.eagerBoot) || '') : null;
+      if (answer) answer.setAttribute(E.stale, '');
     },
     true,
   );
@@ -57,6 +69,7 @@ export function bootClient(config: BootConfig): void {
     // A finger resting on the screen sends pointermove too; only a mouse moving means a desktop.
     if (booted || (event && event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse')) return;
     booted = true;
+    eager = d.querySelector('[' + E.eagerBoot + ']') !== null;
     TRIGGERS.forEach(function (type) {
       w.removeEventListener(type, boot, listen);
     });

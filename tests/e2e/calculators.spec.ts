@@ -89,13 +89,24 @@ test.describe('with JavaScript', () => {
     expect(scripts.filter((url) => url.includes('/_next/static/'))).toEqual([]);
     await expect(total(page)).toHaveText('$16,250.00');
 
-    // Typed before React: the field keeps it and the results catch up at hydration.
+    // Typed before React (its scripts held back here): the field keeps it, the results say at once
+    // that they are being updated, and catch up at hydration.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
     const amount = page.getByLabel('Construction loan amount');
     await amount.focus();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('800000');
+    await expect(page.locator('#calc-results')).toHaveAttribute('data-early-stale', '');
+    await expect(total(page)).toHaveText('$16,250.00');
+    release();
     await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
     await expect(total(page)).toHaveText('$32,500.00');
+    await expect(page.locator('#calc-results')).not.toHaveAttribute('data-early-stale');
     await expect(amount).toHaveValue('800000');
 
     await page.getByLabel('Draw schedule', { exact: true }).selectOption('back');
