@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next';
-import { CALCULATOR_PAGES } from '@/lib/calculators/catalog';
+import { builtCalculators } from '@/lib/calculators/catalog';
 import { env } from '@/lib/env.server';
 import { getPosts } from '@/lib/posts/queries.server';
 import { getRatesChangedAt } from '@/lib/rates/queries.server';
@@ -18,7 +18,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     page('/ebook', 0.7),
     page('/apply', 0.7),
     page('/calculators', 0.8),
-    ...CALCULATOR_PAGES.map((calculator) => page(calculator.path, 0.8, ratesChangedAt ?? undefined)),
+    ...builtCalculators().map((calculator) => page(calculator.path, 0.8, ratesChangedAt ?? undefined)),
     page('/contact', 0.5),
     ...posts.map((post) => page(`/blog/${post.slug}`, 0.6, post.updatedAt)),
     page('/privacy', 0.2),

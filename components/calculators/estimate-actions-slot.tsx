@@ -1,4 +1,4 @@
-import type { CalculatorValues } from './use-calculator';
+import type { CalculatorId } from '@/lib/calculators/registry';
 
 /**
  * PLACEHOLDER for the result's two actions ('Email me this estimate', 'Apply with these numbers'),
@@ -8,6 +8,6 @@ import type { CalculatorValues } from './use-calculator';
  * Every calculator renders it inside its client part with the live values, so the component must
  * be a client component (or plain markup) that takes the values as props.
  */
-export function EstimateActions({ calculator, values }: { calculator: string; values: CalculatorValues }) {
+export function EstimateActions({ calculator, values }: { calculator: CalculatorId; values: Record<string, string> }) {
   return <div data-estimate-actions={calculator} data-values={new URLSearchParams(values).toString()} hidden />;
 }

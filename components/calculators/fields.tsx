@@ -21,6 +21,8 @@ interface FieldProps {
   prefix?: string;
   /** Shown after the input ('%', 'months'). */
   suffix?: string;
+  /** The phone keyboard: digits only for counts. */
+  inputMode?: 'decimal' | 'numeric';
 }
 
 const ids = (name: string) => ({ id: `calc-${name}`, hint: `calc-${name}-hint`, error: `calc-${name}-error` });
@@ -47,7 +49,7 @@ const describedBy = (name: string, hint: unknown, error: unknown) =>
   [hint ? ids(name).hint : '', error ? ids(name).error : ''].filter(Boolean).join(' ') || undefined;
 
 /** A decimal number (amount, rate, months): text with a numeric keyboard, so '7.5' and '400,000' both type. */
-export function NumberField({ name, label, defaultValue, error, hint, prefix, suffix }: FieldProps) {
+export function NumberField({ name, label, defaultValue, error, hint, prefix, suffix, inputMode = 'decimal' }: FieldProps) {
   const id = ids(name);
   return (
     <div>
@@ -64,7 +66,7 @@ export function NumberField({ name, label, defaultValue, error, hint, prefix, su
           id={id.id}
           name={name}
           type="text"
-          inputMode="decimal"
+          inputMode={inputMode}
           autoComplete="off"
           defaultValue={defaultValue}
           aria-invalid={error ? true : undefined}
@@ -86,7 +88,7 @@ export function SelectField({
   error,
   hint,
   options,
-}: Omit<FieldProps, 'prefix' | 'suffix'> & { options: readonly { value: string; label: string }[] }) {
+}: Omit<FieldProps, 'prefix' | 'suffix' | 'inputMode'> & { options: readonly { value: string; label: string }[] }) {
   const id = ids(name);
   return (
     <div>
@@ -113,7 +115,7 @@ export function SelectField({
 }
 
 /** Free text (a list of custom draws). */
-export function TextAreaField({ name, label, defaultValue, error, hint }: Omit<FieldProps, 'prefix' | 'suffix'>) {
+export function TextAreaField({ name, label, defaultValue, error, hint }: Omit<FieldProps, 'prefix' | 'suffix' | 'inputMode'>) {
   const id = ids(name);
   return (
     <div>

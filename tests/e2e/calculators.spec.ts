@@ -30,8 +30,13 @@ test.describe('without JavaScript', () => {
     await expect(total(page)).toHaveText('$16,250.00');
     await expect(page.getByRole('table', { name: 'Monthly draw schedule' }).getByRole('row')).toHaveCount(14);
     await expect(page.getByText('This is an estimate, not an offer of credit.')).toBeVisible();
+    // The monthly interest is a payment: the APR and the terms stand beside it.
+    const disclosure = page.getByTestId('payment-disclosure');
+    await expect(disclosure.getByTestId('payment')).toHaveText('$2,500.00');
+    await expect(disclosure.getByTestId('apr')).toHaveText(/^\d+\.\d{3}%$/);
+    await expect(disclosure.getByTestId('terms')).toContainText('interest only');
 
-    await page.getByLabel('Construction loan amount').fill('200000');
+    await page.getByLabel('Construction loan amount ($)').fill('200000');
     await page.getByRole('button', { name: 'Calculate' }).click();
     await expect(page).toHaveURL(/amount=200000/);
     await expect(total(page)).toHaveText('$8,125.00');
@@ -39,7 +44,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('Months of construction').fill('99');
     await page.getByRole('button', { name: 'Calculate' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Please check' })).toContainText(
-      'Months of construction: enter a number from 1 to 36.',
+      'Months of construction: Enter a whole number from 1 to 36.',
     );
     await expect(page.getByLabel('Months of construction')).toHaveAttribute('aria-invalid', 'true');
   });
@@ -51,27 +56,27 @@ test.describe('construction-to-permanent without JavaScript', () => {
   test('the payment, its APR and terms side by side, the GET form recomputes', async ({ page }) => {
     await page.goto(`${server.url}${PERMANENT}?amount=400000&rate=6.75&years=30`);
     const disclosure = page.getByTestId('payment-disclosure');
-    await expect(disclosure.getByTestId('monthly-payment')).toHaveText('$2,594.39');
+    await expect(disclosure.getByTestId('payment')).toHaveText('$2,594.39');
     await expect(disclosure.getByTestId('apr')).toHaveText(/^\d+\.\d+%$/);
     await expect(disclosure).toContainText('360 monthly payments');
     // Equal prominence: the APR is the same size as the payment.
     const size = (testId: string) => disclosure.getByTestId(testId).evaluate((e) => getComputedStyle(e).fontSize);
-    expect(await size('apr')).toBe(await size('monthly-payment'));
+    expect(await size('apr')).toBe(await size('payment'));
     await expect(page.getByRole('table', { name: 'Amortization by year' }).getByRole('row')).toHaveCount(32);
     await expect(page.getByText('This is an estimate, not an offer of credit.')).toBeVisible();
 
-    await page.getByLabel('Loan term').fill('15');
+    await page.getByLabel('Term (years)').fill('15');
     await page.getByRole('button', { name: 'Calculate' }).click();
     await expect(page).toHaveURL(/years=15/);
-    await expect(page.getByTestId('monthly-payment')).toHaveText('$3,539.64');
+    await expect(page.getByTestId('payment')).toHaveText('$3,539.64');
   });
 
   test('the index lists the calculators and the sitemap has them', async ({ page }) => {
     await page.goto(`${server.url}/calculators`);
-    await page.getByRole('link', { name: 'Payment after conversion' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Construction-to-Permanent Payment Calculator' }).click();
     await expect(page).toHaveURL(new RegExp(`${PERMANENT}$`));
     // Prefilled from the rates table: the first advertised rate (the seed's 6.75%).
-    await expect(page.getByLabel('Interest rate')).toHaveValue('6.75');
+    await expect(page.getByLabel('Interest rate (%)')).toHaveValue('6.75');
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     for (const path of ['/calculators', INTEREST, PERMANENT]) expect(sitemap).toContain(`${path}</loc>`);
   });
@@ -97,7 +102,7 @@ test.describe('with JavaScript', () => {
       await held;
       await route.continue();
     });
-    const amount = page.getByLabel('Construction loan amount');
+    const amount = page.getByLabel('Construction loan amount ($)');
     await amount.focus();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('800000');
@@ -109,12 +114,12 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('#calc-results')).not.toHaveAttribute('data-early-stale');
     await expect(amount).toHaveValue('800000');
 
-    await page.getByLabel('Draw schedule', { exact: true }).selectOption('back');
+    await page.getByLabel('How the builder is paid').selectOption('back');
     await expect(page.getByRole('table', { name: 'Monthly draw schedule' })).toContainText('Total');
-    await page.getByLabel('Draw schedule', { exact: true }).selectOption('custom');
-    await expect(page.getByTestId('invalid-inputs')).toContainText('Custom draws');
+    await page.getByLabel('How the builder is paid').selectOption('custom');
+    await expect(page.getByTestId('invalid-inputs')).toContainText('Enter at least one draw amount.');
     await page
-      .getByLabel('Custom draws (one amount per month)')
+      .getByLabel('Draw amounts, one per month ($)')
       .fill('100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000');
     await page.getByLabel('Months of construction').fill('12');
     await expect(total(page)).toHaveText('$48,750.00');
@@ -126,13 +131,13 @@ test.describe('with JavaScript', () => {
 
   test('construction-to-permanent: the payment follows the typing', async ({ page }) => {
     await page.goto(`${server.url}${PERMANENT}?amount=400000&rate=6.75&years=30`);
-    const years = page.getByLabel('Loan term');
+    const years = page.getByLabel('Term (years)');
     await years.focus();
     await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
     await years.fill('15');
-    await expect(page.getByTestId('monthly-payment')).toHaveText('$3,539.64');
+    await expect(page.getByTestId('payment')).toHaveText('$3,539.64');
     await years.fill('0');
-    await expect(page.getByTestId('invalid-inputs')).toContainText('Loan term');
+    await expect(page.getByTestId('invalid-inputs')).toContainText('Term (years)');
     await expect(page).toHaveURL(/years=0/);
   });
 });

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { JsonLd } from '@/components/site/json-ld';
-import { CALCULATOR_PAGES } from '@/lib/calculators/catalog';
+import { builtCalculators } from '@/lib/calculators/catalog';
 import { env } from '@/lib/env.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
@@ -21,7 +21,7 @@ export default function CalculatorsPage() {
           '@context': 'https://schema.org',
           '@type': 'ItemList',
           name: TITLE,
-          itemListElement: CALCULATOR_PAGES.map((calculator, i) => ({
+          itemListElement: builtCalculators().map((calculator, i) => ({
             '@type': 'ListItem',
             position: i + 1,
             name: calculator.title,
@@ -37,14 +37,14 @@ export default function CalculatorsPage() {
         </p>
       </header>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2">
-        {CALCULATOR_PAGES.map((calculator) => (
+        {builtCalculators().map((calculator) => (
           <li key={calculator.id} className="card flex flex-col">
             <h2 className="text-brand-900 text-xl font-semibold">
               <a href={calculator.path} className="hover:underline">
                 {calculator.title}
               </a>
             </h2>
-            <p className="mt-2 text-slate-700">{calculator.summary}</p>
+            <p className="mt-2 text-slate-700">{calculator.description}</p>
           </li>
         ))}
       </ul>

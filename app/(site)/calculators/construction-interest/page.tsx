@@ -1,38 +1,34 @@
 import type { Metadata } from 'next';
 import { CalculatorPage } from '@/components/calculators/calculator-page';
 import { ConstructionInterestCalculator } from '@/components/calculators/construction-interest';
-import { CONSTRUCTION_INTEREST } from '@/lib/calculators/construction-interest-page';
-import { getCalculatorRateDefaults } from '@/lib/calculators/defaults.server';
-import { queryValues, type SearchParams } from '@/lib/calculators/query-values';
+import { calculatorPageQuery } from '@/lib/calculators/page-query.server';
+import { CALCULATORS, type QueryInput } from '@/lib/calculators/registry';
 import { env } from '@/lib/env.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
 // The page is its query's answer, so it is rendered per request, the whole page at once (no
 // <Suspense>: a streamed boundary would show its fallback to a browser without JavaScript). The
-// server's pipeline still defers Next's scripts (DEFERRED_BOOT_ROUTES) and keeps it private.
+// server's pipeline still defers Next's scripts (DEFERRED_BOOT_ROUTES) and keeps it private (ADR 024).
 export const instant = false;
 
-const TITLE = 'Construction Loan Interest Calculator';
-const INTRO =
-  'How much interest will you pay while the house goes up? Enter the loan, the rate and the build time, and see the interest month by month as the builder draws the loan.';
+const calculator = CALCULATORS['construction-interest'];
 
 export function generateMetadata(): Metadata {
   return pageMetadata({
-    title: `${TITLE} | Construction Loan Pros`,
-    description: 'Interest during construction, month by month: even, front- or back-loaded or custom draws, exact to the cent.',
-    path: CONSTRUCTION_INTEREST.path,
+    title: `${calculator.title} | Construction Loan Pros`,
+    description: calculator.description,
+    path: calculator.path,
   });
 }
 
-export default async function ConstructionInterestPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const [query, { rate }] = await Promise.all([searchParams, getCalculatorRateDefaults()]);
-  const initial = queryValues(query, { amount: '400000', rate, months: '12', draw: 'even', draws: '' });
+export default async function ConstructionInterestPage({ searchParams }: { searchParams: Promise<QueryInput> }) {
+  const { parsed, defaults } = await calculatorPageQuery(calculator.id, searchParams);
   return (
     <CalculatorPage
       siteUrl={env.SITE_URL}
-      path={CONSTRUCTION_INTEREST.path}
-      title={TITLE}
-      intro={INTRO}
+      path={calculator.path}
+      title={calculator.title}
+      intro="How much interest will you pay while the house goes up? Enter the loan, the rate and the build time, and see the interest month by month as the builder draws the loan."
       method={
         <>
           <p>
@@ -42,12 +38,13 @@ export default async function ConstructionInterestPage({ searchParams }: { searc
           </p>
           <p>
             Every figure is computed exactly and rounded to the cent only when shown. For example, 400,000 at 7.5% over 12 even
-            draws is $16,250.00 of interest in total.
+            draws is $16,250.00 of interest in total. The APR of the build period is estimated as Regulation Z Appendix D allows
+            (half the loan outstanding for the whole period), with the points and fees you enter.
           </p>
         </>
       }
     >
-      <ConstructionInterestCalculator initial={initial} />
+      <ConstructionInterestCalculator initial={parsed.values} defaults={defaults} />
     </CalculatorPage>
   );
 }
