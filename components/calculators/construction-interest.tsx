@@ -26,7 +26,7 @@ export function ConstructionInterestCalculator({
   initial: CalculatorValues;
   defaults: CalculatorDefaults;
 }) {
-  const { formRef, values, parsed, fieldErrors, typed, onChange, onSubmit } = useCalculator(ID, initial, defaults);
+  const { formRef, parsed, fieldErrors, typed, onChange, onSubmit } = useCalculator(ID, initial, defaults);
   const view = useMemo(() => {
     if (!parsed.ok) return null;
     const run = runCalculator(ID, parsed.values);
