@@ -2,7 +2,8 @@
 
 import { useMemo } from 'react';
 import type { CalculatorDefaults } from '@/lib/calculators/registry';
-import { describeEstimate, runCalculator, showPercent } from '@/lib/calculators/run';
+import { describeEstimate, paymentForLink, runCalculator, showPercent } from '@/lib/calculators/run';
+import { CALCULATORS } from '@/lib/calculators/registry';
 import { formatCents } from '@/lib/calculators/exact';
 import { BarChart } from './bar-chart';
 import { CalculatorForm } from './calculator-form';
@@ -66,6 +67,14 @@ function PaymentResults({ view: { run, estimate } }: { view: View }) {
         termsSummary={`${r.months / 12} years, fixed`}
         terms={estimate.terms ?? ''}
       />
+      <p className="mt-3 text-sm">
+        <a
+          href={`${CALCULATORS['debt-to-income'].path}?payment=${paymentForLink(run)}`}
+          className="text-brand-700 font-medium underline underline-offset-2"
+        >
+          Check your debt-to-income ratio with this payment
+        </a>
+      </p>
       <Figures>
         <Figure label="Total interest" value={formatCents(r.totalInterestCents)} testId="total-interest" />
         <Figure label="Total of payments" value={formatCents(r.totalPaidCents)} />
