@@ -1,3 +1,5 @@
+import { axisLabel, niceStep } from '@/lib/calculators/chart-scale';
+
 /**
  * A stacked column chart as inline SVG: drawn on the server with the page (no chart library, no
  * script) and again by React as the figures change. Geometry only uses floating point; the figures
@@ -15,23 +17,6 @@ export interface ChartSeries {
 const WIDTH = 640;
 const HEIGHT = 260;
 const PAD = { top: 12, right: 8, bottom: 28, left: 64 };
-
-/** A round step for the axis: 1, 2 or 5 × a power of ten, about a third of the top value. */
-function niceStep(max: number): number {
-  const rough = max / 3;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  return ([1, 2, 5, 10].find((m) => m * power >= rough) ?? 10) * power;
-}
-
-/**
- * An axis label ('$2.5K', '$1M'), written by hand: Intl's compact notation differs between Node's
- * ICU and a browser's ('$0.0' against '$0'), and a text that differs makes React drop the server's
- * markup at hydration, with what the visitor had typed.
- */
-export function axisLabel(value: number): string {
-  const [divisor, unit] = value >= 1e6 ? [1e6, 'M'] : value >= 1e3 ? [1e3, 'K'] : [1, ''];
-  return `$${String(Math.round((value / divisor) * 10) / 10)}${unit}`;
-}
 
 export function BarChart({
   title,

@@ -1,9 +1,8 @@
 'use client';
 
 import { useMemo } from 'react';
-import type { CalculatorDefaults } from '@/lib/calculators/registry';
 import { describeEstimate, paymentForLink, runCalculator, showPercent } from '@/lib/calculators/run';
-import { CALCULATORS } from '@/lib/calculators/registry';
+import { CALCULATORS, type CalculatorDefaults } from '@/lib/calculators/registry';
 import { formatCents } from '@/lib/calculators/exact';
 import { BarChart } from './bar-chart';
 import { CalculatorForm } from './calculator-form';
