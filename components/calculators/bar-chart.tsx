@@ -46,13 +46,13 @@ export function BarChart({
   const ticks = Array.from({ length: Math.round(axisMax / step) + 1 }, (_, i) => i * step);
 
   return (
-    <figure className="mt-6">
-      <figcaption className="text-brand-900 font-semibold">{title}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${title}. ${description}`} className="mt-2 h-auto w-full">
+    <figure className="calc-chart">
+      <figcaption>{title}</figcaption>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${title}. ${description}`}>
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="stroke-slate-200" />
-            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-700 text-[11px]">
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} />
+            <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end">
               {axisLabel(tick)}
             </text>
           </g>
@@ -78,7 +78,7 @@ export function BarChart({
                 return rect;
               })}
               {i % labelEvery === 0 && (
-                <text x={x + barW / 2} y={HEIGHT - 10} textAnchor="middle" className="fill-slate-700 text-[11px]">
+                <text x={x + barW / 2} y={HEIGHT - 10} textAnchor="middle">
                   {category}
                 </text>
               )}
@@ -87,10 +87,10 @@ export function BarChart({
         })}
       </svg>
       {series.length > 1 && (
-        <ul className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700">
+        <ul>
           {series.map((s) => (
-            <li key={s.name} className="flex items-center gap-2">
-              <svg aria-hidden="true" className="size-3">
+            <li key={s.name}>
+              <svg aria-hidden="true">
                 <rect width="12" height="12" className={s.fill} />
               </svg>
               {s.name}

@@ -1,86 +1,72 @@
 'use client';
 
 import { useMemo } from 'react';
-import { describeEstimate, paymentForLink, runCalculator, showPercent } from '@/lib/calculators/run';
-import { CALCULATORS, type CalculatorDefaults } from '@/lib/calculators/registry';
 import { formatCents } from '@/lib/calculators/exact';
+import {
+  constructionToPermanentTerms,
+  paymentDollars,
+  runConstructionToPermanent,
+  type ConstructionToPermanentRun,
+} from '@/lib/calculators/runs/construction-to-permanent';
+import { showPercent } from '@/lib/calculators/runs/shared';
+import type { ConstructionToPermanentCopy } from '@/lib/calculators/copy';
 import { BarChart } from './bar-chart';
-import { CalculatorForm } from './calculator-form';
 import { EstimateActions } from './estimate-actions-slot';
 import { PaymentDisclosure } from './payment-disclosure';
-import { labelledErrors, RegistryFields } from './registry-fields';
-import { Figure, Figures, InvalidInputs, Results, ScheduleTable } from './result-parts';
-import { useCalculator, type CalculatorValues } from './use-calculator';
+import { Figure, Figures, InvalidInputs, ScheduleTable } from './result-parts';
+import { useCalculator, type CalculatorSetup } from './use-calculator';
 
-const ID = 'construction-to-permanent';
 const dollars = (cents: bigint) => Number(cents) / 100;
+
+/** The debt-to-income calculator's page, whose `payment` input this calculator's payment fills. */
+const DEBT_TO_INCOME_PATH = '/calculators/debt-to-income';
 
 /**
  * Payment after conversion: the permanent loan's principal and interest, its APR and terms beside
  * it (Reg Z 1026.24), the total interest and a year-by-year amortization chart and table.
  */
 export function ConstructionToPermanentCalculator({
-  initial,
-  defaults,
+  setup,
+  copy,
 }: {
-  initial: CalculatorValues;
-  defaults: CalculatorDefaults;
+  setup: CalculatorSetup;
+  copy: ConstructionToPermanentCopy;
 }) {
-  const { formRef, parsed, fieldErrors, typed, onChange, onSubmit } = useCalculator(ID, initial, defaults);
-  const view = useMemo(() => {
-    if (!parsed.ok) return null;
-    const run = runCalculator(ID, parsed.values);
-    return run.id === ID ? { run, estimate: describeEstimate(ID, parsed.values, run) } : null;
-  }, [parsed]);
+  const { parsed, typed } = useCalculator(setup);
+  const run = useMemo(() => (parsed.ok ? runConstructionToPermanent(parsed.values) : null), [parsed]);
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[22rem_1fr]">
-      <CalculatorForm path="/calculators/construction-to-permanent" formRef={formRef} onChange={onChange} onSubmit={onSubmit}>
-        <RegistryFields id={ID} initial={initial} errors={fieldErrors} />
-      </CalculatorForm>
-
-      <Results>
-        {!view || parsed.ok === false ? (
-          <InvalidInputs errors={labelledErrors(ID, parsed.ok ? {} : parsed.errors)} alert={!typed} />
-        ) : (
-          <PaymentResults view={view} />
-        )}
-        <EstimateActions calculator={ID} values={parsed.values} />
-      </Results>
-    </div>
+    <>
+      {run ? (
+        <PaymentResults run={run} copy={copy} />
+      ) : (
+        <InvalidInputs errors={parsed.ok ? {} : parsed.errors} inputs={setup.inputs} alert={!typed} />
+      )}
+      <EstimateActions calculator="construction-to-permanent" values={parsed.values} />
+    </>
   );
 }
 
-type View = {
-  run: Extract<ReturnType<typeof runCalculator>, { id: typeof ID }>;
-  estimate: ReturnType<typeof describeEstimate>;
-};
-
-function PaymentResults({ view: { run, estimate } }: { view: View }) {
+function PaymentResults({ run, copy }: { run: ConstructionToPermanentRun; copy: ConstructionToPermanentCopy }) {
   const r = run.result;
   return (
     <>
       <PaymentDisclosure
-        payment={{ label: 'Monthly payment (principal and interest)', value: formatCents(r.paymentCents) }}
+        payment={{ label: copy.payment, value: formatCents(r.paymentCents) }}
         apr={showPercent(run.aprPercent, 3)}
         termsSummary={`${r.months / 12} years, fixed`}
-        terms={estimate.terms ?? ''}
+        terms={constructionToPermanentTerms(run)}
       />
-      <p className="mt-3 text-sm">
-        <a
-          href={`${CALCULATORS['debt-to-income'].path}?payment=${paymentForLink(run)}`}
-          className="text-brand-700 font-medium underline underline-offset-2"
-        >
-          Check your debt-to-income ratio with this payment
-        </a>
+      <p className="calc-link">
+        <a href={`${DEBT_TO_INCOME_PATH}?payment=${paymentDollars(run)}`}>{copy.dti}</a>
       </p>
       <Figures>
-        <Figure label="Total interest" value={formatCents(r.totalInterestCents)} testId="total-interest" />
-        <Figure label="Total of payments" value={formatCents(r.totalPaidCents)} />
+        <Figure label={copy.totalInterest} value={formatCents(r.totalInterestCents)} testId="total-interest" />
+        <Figure label={copy.totalPaid} value={formatCents(r.totalPaidCents)} />
       </Figures>
       <BarChart
-        title="Principal and interest by year"
-        description={`Over ${r.years.length} years, interest is the larger part of each year's payments at first, principal later.`}
+        title={copy.chart}
+        description={`${r.years.length} years: mostly interest at first, mostly principal later.`}
         categories={r.years.map((y) => String(y.year))}
         series={[
           { name: 'Principal', fill: 'fill-brand-700', values: r.years.map((y) => dollars(y.principalCents)) },
@@ -89,8 +75,8 @@ function PaymentResults({ view: { run, estimate } }: { view: View }) {
         labelEvery={r.years.length > 15 ? 5 : 1}
       />
       <ScheduleTable
-        caption="Amortization by year"
-        columns={['Year', 'Principal', 'Interest', 'Balance']}
+        caption={copy.table}
+        columns={copy.columns}
         rows={r.years.map((y) => [
           String(y.year),
           formatCents(y.principalCents),

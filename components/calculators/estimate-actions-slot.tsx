@@ -8,6 +8,6 @@ import type { CalculatorId } from '@/lib/calculators/registry';
  * Every calculator renders it inside its client part with the live values, so the component must
  * be a client component (or plain markup) that takes the values as props.
  */
-export function EstimateActions({ calculator, values }: { calculator: CalculatorId; values: Record<string, string> }) {
-  return <div data-estimate-actions={calculator} data-values={new URLSearchParams(values).toString()} hidden />;
+export function EstimateActions({ calculator }: { calculator: CalculatorId; values: Record<string, string> }) {
+  return <div data-estimate-actions={calculator} hidden />;
 }

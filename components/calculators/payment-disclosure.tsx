@@ -17,7 +17,7 @@ export function PaymentDisclosure({
   terms: string;
 }) {
   return (
-    <dl className="mt-4 grid gap-4 sm:grid-cols-3" data-testid="payment-disclosure">
+    <dl className="calc-figures calc-figures-3" data-testid="payment-disclosure">
       <Figure label={payment.label} value={payment.value} testId="payment" />
       <Figure label="Annual percentage rate (APR)" value={apr} testId="apr" />
       <Figure label="Terms assumed" value={termsSummary} detail={terms} testId="terms" />

@@ -4,7 +4,9 @@ import { NumberField, SelectField, TextAreaField } from './fields';
 /**
  * A calculator's inputs as the registry defines them (lib/calculators/registry.ts): labels, hints,
  * options, in order. Values are the page's starting values (uncontrolled fields), errors the
- * server's messages for the query it read.
+ * server's messages for the query it read. Rendered by the server page and handed to the
+ * calculator's client part as its form's children: the fields never change once rendered (React
+ * leaves uncontrolled fields alone), so their labels and hints need not be in any script.
  */
 export function RegistryFields({
   id,
@@ -32,12 +34,4 @@ export function RegistryFields({
       })}
     </>
   );
-}
-
-/** The errors with the label of their field ('Term (years): Enter a whole number from 1 to 40.'). */
-export function labelledErrors(id: CalculatorId, errors: Record<string, string>): Record<string, string> {
-  const labelled: Record<string, string> = {};
-  for (const input of CALCULATORS[id].inputs)
-    if (errors[input.name]) labelled[input.name] = `${input.label}: ${errors[input.name]}`;
-  return labelled;
 }

@@ -1,17 +1,33 @@
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ConstructionInterestCalculator } from '../../components/calculators/construction-interest';
 import { ConstructionToPermanentCalculator } from '../../components/calculators/construction-to-permanent';
 import { BUILT_CALCULATORS } from './catalog';
+import { CONSTRUCTION_INTEREST_COPY, CONSTRUCTION_TO_PERMANENT_COPY } from './copy';
+
+const COPY = {
+  'construction-interest': CONSTRUCTION_INTEREST_COPY,
+  'construction-to-permanent': CONSTRUCTION_TO_PERMANENT_COPY,
+} as const;
 import { axisLabel, niceStep } from './chart-scale';
-import { FALLBACK_DEFAULTS, parseCalculatorQuery } from './registry';
+import { CALCULATORS, FALLBACK_DEFAULTS, parseCalculatorQuery } from './registry';
+import { CalculatorBody } from '../../components/calculators/calculator-body';
 import { existsSync } from 'node:fs';
 
-/** What the calculator pages render on the server (the page without JavaScript), from a query. */
-function render(component: typeof ConstructionInterestCalculator, id: (typeof BUILT_CALCULATORS)[number], query: string) {
+/** What a calculator page renders on the server (the page without JavaScript), from a query. */
+function render(component: (props: { setup: never; copy: never }) => ReactElement, id: keyof typeof COPY, query: string) {
   const parsed = parseCalculatorQuery(id, new URLSearchParams(query), FALLBACK_DEFAULTS);
-  return renderToString(createElement(component, { initial: parsed.values, defaults: FALLBACK_DEFAULTS }));
+  const calculator = CALCULATORS[id];
+  const setup = {
+    path: calculator.path,
+    inputs: calculator.inputs,
+    start: calculator.defaults(FALLBACK_DEFAULTS),
+    initial: parsed.values,
+  };
+  const live = createElement(component, { setup: setup as never, copy: COPY[id] as never });
+  const body = { id, path: calculator.path, parsed, children: live };
+  return renderToString(createElement(CalculatorBody, body));
 }
 
 describe('calculator pages as the server renders them', () => {

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { CalculatorPage } from '@/components/calculators/calculator-page';
+import { CalculatorBody } from '@/components/calculators/calculator-body';
 import { ConstructionInterestCalculator } from '@/components/calculators/construction-interest';
+import { CONSTRUCTION_INTEREST_COPY } from '@/lib/calculators/copy';
 import { calculatorPageQuery } from '@/lib/calculators/page-query.server';
 import { CALCULATORS, type QueryInput } from '@/lib/calculators/registry';
 import { env } from '@/lib/env.server';
@@ -22,7 +24,7 @@ export function generateMetadata(): Metadata {
 }
 
 export default async function ConstructionInterestPage({ searchParams }: { searchParams: Promise<QueryInput> }) {
-  const { parsed, defaults } = await calculatorPageQuery(calculator.id, searchParams);
+  const { parsed, setup } = await calculatorPageQuery(calculator.id, searchParams);
   return (
     <CalculatorPage
       siteUrl={env.SITE_URL}
@@ -44,7 +46,9 @@ export default async function ConstructionInterestPage({ searchParams }: { searc
         </>
       }
     >
-      <ConstructionInterestCalculator initial={parsed.values} defaults={defaults} />
+      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed}>
+        <ConstructionInterestCalculator setup={setup} copy={CONSTRUCTION_INTEREST_COPY} />
+      </CalculatorBody>
     </CalculatorPage>
   );
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { CalculatorPage } from '@/components/calculators/calculator-page';
+import { CalculatorBody } from '@/components/calculators/calculator-body';
 import { ConstructionToPermanentCalculator } from '@/components/calculators/construction-to-permanent';
+import { CONSTRUCTION_TO_PERMANENT_COPY } from '@/lib/calculators/copy';
 import { calculatorPageQuery } from '@/lib/calculators/page-query.server';
 import { CALCULATORS, type QueryInput } from '@/lib/calculators/registry';
 import { env } from '@/lib/env.server';
@@ -20,7 +22,7 @@ export function generateMetadata(): Metadata {
 }
 
 export default async function ConstructionToPermanentPage({ searchParams }: { searchParams: Promise<QueryInput> }) {
-  const { parsed, defaults } = await calculatorPageQuery(calculator.id, searchParams);
+  const { parsed, setup } = await calculatorPageQuery(calculator.id, searchParams);
   return (
     <CalculatorPage
       siteUrl={env.SITE_URL}
@@ -42,7 +44,9 @@ export default async function ConstructionToPermanentPage({ searchParams }: { se
         </>
       }
     >
-      <ConstructionToPermanentCalculator initial={parsed.values} defaults={defaults} />
+      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed}>
+        <ConstructionToPermanentCalculator setup={setup} copy={CONSTRUCTION_TO_PERMANENT_COPY} />
+      </CalculatorBody>
     </CalculatorPage>
   );
 }
