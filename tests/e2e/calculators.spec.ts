@@ -136,6 +136,11 @@ test.describe('with JavaScript', () => {
     await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
     await years.fill('15');
     await expect(page.getByTestId('payment')).toHaveText('$3,539.64');
+    // 'Calculate' with JavaScript: the results are already there, the page stays (no reload).
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page).toHaveURL(/years=15/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     await years.fill('0');
     await expect(page.getByTestId('invalid-inputs')).toContainText('Term (years)');
     await expect(page).toHaveURL(/years=0/);
