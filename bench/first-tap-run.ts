@@ -50,7 +50,7 @@ export const median = (values: number[]) => {
 
 /**
  * A calculator's first digit is answered in two steps: the results say 'Updating…' at once (the
- * boot script, ADR 024), the new figures come with React. The target applies to the first, what
+ * boot script, ADR 025), the new figures come with React. The target applies to the first, what
  * the visitor sees answer their key; the table shows both.
  */
 export const judged = (row: Row, sample: Sample) => (row.kind === 'result' ? (sample.ackMs ?? sample.ms) : sample.ms);

@@ -18,7 +18,7 @@ export const ESTIMATE_NOTICE = 'This is an estimate, not an offer of credit.';
  * with the new query (a shareable link) and the server computes. With JavaScript the live part
  * listens to the form (./use-calculator.ts). `data-early-boot` asks the deferred boot to start
  * React as soon as focus enters the form, without waiting for a pause in the typing, and to mark
- * the results stale at a keystroke before then (ADR 024). The results region is announced
+ * the results stale at a keystroke before then (ADR 025). The results region is announced
  * politely as it changes, so a screen reader hears the new figures.
  */
 export function CalculatorBody({

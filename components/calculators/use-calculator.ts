@@ -85,7 +85,7 @@ export function useCalculator({ path, inputs, start, initial }: CalculatorSetup)
     };
   }, [read]);
 
-  // The results now show these values: no longer stale (the boot script's mark, ADR 024).
+  // The results now show these values: no longer stale (the boot script's mark, ADR 025).
   useEffect(() => {
     document.getElementById(RESULTS_ID)?.removeAttribute(EARLY.stale);
   }, [values]);

@@ -10,7 +10,7 @@ import { pageMetadata } from '@/lib/site/metadata.server';
 
 // The page is its query's answer, so it is rendered per request, the whole page at once (no
 // <Suspense>: a streamed boundary would show its fallback to a browser without JavaScript). The
-// server's pipeline still defers Next's scripts (DEFERRED_BOOT_ROUTES) and keeps it private (ADR 024).
+// server's pipeline still defers Next's scripts (DEFERRED_BOOT_ROUTES) and keeps it private (ADR 025).
 export const instant = false;
 
 const calculator = CALCULATORS['construction-interest'];

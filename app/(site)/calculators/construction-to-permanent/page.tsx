@@ -8,7 +8,7 @@ import { CALCULATORS, type QueryInput } from '@/lib/calculators/registry';
 import { env } from '@/lib/env.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
-// Rendered per request from the query, whole (see ../construction-interest/page.tsx, ADR 024).
+// Rendered per request from the query, whole (see ../construction-interest/page.tsx, ADR 025).
 export const instant = false;
 
 const calculator = CALCULATORS['construction-to-permanent'];
