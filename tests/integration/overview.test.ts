@@ -118,6 +118,7 @@ const FIELDS: Record<LeadKind, Record<string, string>> = {
   application: { borrowerName: 'Alex', email: 'alex@example.com' },
   qualification: { firstName: 'Quinn', lastName: 'Q', email: 'quinn@example.com' },
   ebook: { name: 'Eve', email: 'eve@example.com' },
+  calculator: { name: 'Cal', email: 'cal@example.com', calculator: 'construction-interest' },
 };
 
 async function seed(db: DB): Promise<void> {
