@@ -2,9 +2,10 @@
  * How a calculator lead ('Email me this estimate', issue 19) keeps its estimate in the lead's
  * fields, free of the calculators themselves so the broker's e-mail, the admin and the CSV read it
  * without them: besides the visitor's e-mail, name and the calculator's id, the calculator's title,
- * the inputs as the calculator page's query (a link back to the same estimate), and the inputs
- * and the results as the visitor saw them, one 'Label: value' line each. The server writes them
- * from the inputs it recomputed (./calculator-estimate.server.ts), never from posted results.
+ * the path of the calculator page with the inputs in its query (the same estimate again), the
+ * inputs and the results as the visitor saw them, one 'Label: value' line each, and the terms the
+ * figures assume. The server writes them from the inputs it recomputed (./calculator-estimate.ts),
+ * never from posted results.
  */
 
 export const CALCULATOR_LEAD_FIELDS = {
@@ -12,6 +13,8 @@ export const CALCULATOR_LEAD_FIELDS = {
   link: 'link',
   inputs: 'inputs',
   results: 'results',
+  /** The terms the figures assume (Regulation Z: shown beside a payment or rate); absent when none. */
+  terms: 'terms',
 } as const;
 
 export interface EstimateLine {

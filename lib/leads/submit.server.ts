@@ -6,6 +6,7 @@ import { env } from '../env.server';
 import { logger } from '../log.server';
 import { wakeOutbox } from '../notifications/process-worker.server';
 import { FIELDS } from './all-fields';
+import { calculatorLeadFields } from './calculator-estimate';
 import { HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
 import { parseSubmission } from './schemas';
 import type { SpamSettings } from './spam';
@@ -78,13 +79,17 @@ export async function submitLead(
 ): Promise<LeadResult> {
   const parsed = parseSubmission(kind, values);
   if (!parsed.ok) return invalid(kind, values, parsed.fieldErrors);
+  // A calculator's estimate is computed here from the posted inputs; a posted result is never read.
+  const estimate = kind === 'calculator' ? calculatorLeadFields(parsed.fields, values) : null;
+  if (estimate && !estimate.ok) return { ...invalid(kind, values, estimate.fieldErrors), message: estimate.message };
+  const fields = estimate?.ok ? estimate.fields : parsed.fields;
 
   const { db, spam, log, now, wake } = { ...serverDeps(), ...deps };
   try {
     const admission = await storeLead(await db(), {
       lead: {
         kind,
-        fields: parsed.fields,
+        fields,
         page: parsed.meta.page,
         consent: parsed.meta.consent === 'yes',
         clientAddress: sender.clientAddress,
