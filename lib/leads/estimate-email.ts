@@ -42,6 +42,7 @@ export function estimateMessage(
     `Here is the estimate you asked for from our ${title} calculator on ${day.format(new Date(lead.createdAt))}.`,
     block('Your numbers:', lead.fields[F.inputs]),
     block('Your estimate:', lead.fields[F.results]),
+    ...(lead.fields[F.terms] ? [`Terms assumed: ${lead.fields[F.terms]}`] : []),
     ESTIMATE_DISCLAIMER,
     [
       ...(link ? [`See or change this estimate: ${links.siteUrl}${link}`] : []),
