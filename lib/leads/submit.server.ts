@@ -52,7 +52,11 @@ function echo(kind: LeadKind, values: Record<string, string>): Record<string, st
   return kept;
 }
 
-function invalid(kind: LeadKind, values: Record<string, string>, fieldErrors: Record<string, string>): LeadResult {
+function invalid(
+  kind: LeadKind,
+  values: Record<string, string>,
+  fieldErrors: Record<string, string>,
+): Extract<LeadResult, { reason: 'invalid' }> {
   const tooLong = Object.values(fieldErrors).some((m) => m.startsWith('This is too long'));
   const title = kind === 'ebook' && !tooLong ? INCOMPLETE.ebook.title : INCOMPLETE.other.title;
   const message = tooLong

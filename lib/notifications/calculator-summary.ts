@@ -22,7 +22,7 @@ export function calculatorSummary(f: Record<string, string>): LeadSummary {
       },
       { title: 'INPUTS', rows: textLines(f[F.inputs]) },
       { title: 'RESULTS', rows: textLines(f[F.results]) },
-      ...(f[F.terms] ? [{ title: 'TERMS ASSUMED', rows: [{ label: 'Terms', value: f[F.terms], block: true }] }] : []),
+      ...(f[F.terms] ? [{ title: 'TERMS ASSUMED', rows: [{ label: 'Terms', value: v(F.terms), block: true }] }] : []),
     ],
   };
 }

@@ -2,6 +2,9 @@ import 'server-only';
 import { defaultContent } from '../../content/defaults';
 import type { NewNotification } from '../../notifications/outbox.server';
 import type { ArrivalAlertSource } from '../arrival-alerts.server';
+import { applyLink } from '../../calculators/apply-link';
+import { isCalculatorId } from '../../calculators/registry';
+import { CALCULATOR_LEAD_FIELDS } from '../calculator-lead';
 import { estimateMessage } from '../estimate-email';
 import { contentOf, looksLikeAddress } from './auto-reply.server';
 
@@ -12,6 +15,14 @@ import { contentOf, looksLikeAddress } from './auto-reply.server';
  * turned the auto-reply on. None when no mail transport is configured, and none for suspected
  * spam even later marked 'Not spam' (a bot fills in someone else's address).
  */
+/** 'Apply with these numbers' for the stored estimate: the inputs are the query of its link. */
+function applyLinkOf(fields: Record<string, string>): string | null {
+  const id = fields.calculator;
+  const link = fields[CALCULATOR_LEAD_FIELDS.link] ?? '';
+  if (!isCalculatorId(id) || !link.includes('?')) return null;
+  return applyLink(id, Object.fromEntries(new URLSearchParams(link.slice(link.indexOf('?') + 1))));
+}
+
 export function visitorEstimate(mailConfigured: () => boolean, siteUrl: () => string): ArrivalAlertSource {
   return async (trx, leads) => {
     if (!mailConfigured()) return [];
@@ -26,7 +37,7 @@ export function visitorEstimate(mailConfigured: () => boolean, siteUrl: () => st
         recipient: 'visitor',
         payload: estimateMessage({ name: row.name, email: row.email, fields, createdAt: row.created_at }, content, {
           siteUrl: siteUrl(),
-          apply: null,
+          apply: applyLinkOf(fields),
         }),
         at,
       };
