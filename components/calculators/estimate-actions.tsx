@@ -74,7 +74,8 @@ function EstimateEmailForm({
       return false;
     },
     onResult(outcome) {
-      if (outcome.ok) showToast({ title: 'Estimate sent', description: 'Check your inbox in a minute or two.', variant: 'success' });
+      if (outcome.ok)
+        showToast({ title: 'Estimate sent', description: 'Check your inbox in a minute or two.', variant: 'success' });
     },
   });
   const sent = result?.ok === true;
@@ -108,7 +109,12 @@ function EstimateEmailForm({
           {sentTo ? `Sent to ${sentTo}.` : 'Sent.'} Your estimate is on its way.
         </p>
       )}
-      <button type="submit" className={buttonStyles.secondary} disabled={pending} {...{ [EARLY.incomplete]: earlyJson(MISSING_EMAIL) }}>
+      <button
+        type="submit"
+        className={buttonStyles.secondary}
+        disabled={pending}
+        {...{ [EARLY.incomplete]: earlyJson(MISSING_EMAIL) }}
+      >
         {pending ? 'Sending...' : 'Email me this estimate'}
       </button>
       <p className="text-sm text-slate-600">

@@ -12,13 +12,9 @@ import { CALCULATOR_ID_FIELD, CALCULATOR_INPUT_PREFIX } from './fields';
  */
 
 export type CalculatorLeadFields =
-  | { ok: true; fields: Record<string, string> }
-  | { ok: false; fieldErrors: Record<string, string>; message: string };
+  { ok: true; fields: Record<string, string> } | { ok: false; fieldErrors: Record<string, string>; message: string };
 
-export function calculatorLeadFields(
-  form: Record<string, string>,
-  posted: Record<string, string>,
-): CalculatorLeadFields {
+export function calculatorLeadFields(form: Record<string, string>, posted: Record<string, string>): CalculatorLeadFields {
   const id = form[CALCULATOR_ID_FIELD];
   if (!isCalculatorId(id)) {
     return {
@@ -37,7 +33,9 @@ export function calculatorLeadFields(
     const labels = Object.keys(parsed.errors).map((name) => CALCULATORS[id].inputs.find((i) => i.name === name)!.label);
     return {
       ok: false,
-      fieldErrors: Object.fromEntries(Object.entries(parsed.errors).map(([name, error]) => [`${CALCULATOR_INPUT_PREFIX}${name}`, error])),
+      fieldErrors: Object.fromEntries(
+        Object.entries(parsed.errors).map(([name, error]) => [`${CALCULATOR_INPUT_PREFIX}${name}`, error]),
+      ),
       message: `Check the calculator's ${labels.join(', ')}, then send the estimate again.`,
     };
   }

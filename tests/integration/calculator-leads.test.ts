@@ -117,7 +117,7 @@ describe.each(engines)('calculator leads (%s)', (_name, open) => {
     expect(csv).toContain('Total interest during construction: $16,250.00');
   });
 
-  it("e-mails the visitor their estimate through SMTP, signed by the broker, even with the auto-reply off", async () => {
+  it('e-mails the visitor their estimate through SMTP, signed by the broker, even with the auto-reply off', async () => {
     const db = await database();
     await submit(db, interestEstimate);
     const smtp = await startSmtp();
