@@ -35,8 +35,8 @@ export function EstimateActions({ calculator, values }: { calculator: Calculator
   const query = calculatorQuery(calculator, values);
   const path = CALCULATORS[calculator].path;
   return (
-    <section aria-labelledby={headingId} className="card space-y-4" data-testid="estimate-actions">
-      <h2 id={headingId} className="text-brand-900 text-xl font-semibold">
+    <section aria-labelledby={headingId} className="mt-8 space-y-4 border-t border-slate-200 pt-6" data-testid="estimate-actions">
+      <h2 id={headingId} className="text-brand-900 text-lg font-semibold">
         Use these numbers
       </h2>
       <a href={applyLink(calculator, values)} className={`${buttonStyles.primary} w-full sm:w-auto`}>
