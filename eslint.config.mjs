@@ -27,7 +27,14 @@ const config = [
   {
     // Public pages link with plain <a> on purpose: a full page load from the page cache costs the
     // visitor less than next/link's client code on every page (docs/performance.md, bench:js).
-    files: ['app/(site)/**', 'components/site/**', 'components/home/**', 'components/leads/**', 'components/payments/**'],
+    files: [
+      'app/(site)/**',
+      'components/site/**',
+      'components/home/**',
+      'components/leads/**',
+      'components/payments/**',
+      'components/calculators/**',
+    ],
     rules: { '@next/next/no-html-link-for-pages': 'off' },
   },
 ];

@@ -178,7 +178,8 @@ export const SUBMIT_FAILED = {
 
 /** What a lead action answers. Spam gets the same success answer a person gets. */
 export type LeadResult =
-  | { ok: true; kind: LeadKind }
+  /** `link`: a calculator lead's estimate page (its inputs in the query), for the way back to it. */
+  | { ok: true; kind: LeadKind; link?: string }
   | {
       ok: false;
       reason: 'invalid';

@@ -7,7 +7,8 @@ import { logger } from '../log.server';
 import { wakeOutbox } from '../notifications/process-worker.server';
 import { FIELDS } from './all-fields';
 import { calculatorLeadFields } from './calculator-estimate';
-import { HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
+import { CALCULATOR_LEAD_FIELDS } from './calculator-lead';
+import { CALCULATOR_INPUT_PREFIX, HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
 import { parseSubmission } from './schemas';
 import type { SpamSettings } from './spam';
 import { storeLead } from './store.server';
@@ -48,6 +49,11 @@ function serverDeps(): SubmitDeps {
 function echo(kind: LeadKind, values: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const field of FIELDS[kind]) if (values[field.name]) kept[field.name] = values[field.name]!.slice(0, field.max);
+  // A calculator's inputs are hidden fields: a page re-rendered without JavaScript posts them again.
+  if (kind === 'calculator') {
+    const inputs = Object.entries(values).filter(([name]) => name.startsWith(CALCULATOR_INPUT_PREFIX) && name.length <= 40);
+    for (const [name, value] of inputs.slice(0, 20)) kept[name] = value.slice(0, 2000);
+  }
   if (values[HIDDEN.consent] === 'yes') kept[HIDDEN.consent] = 'yes';
   return kept;
 }
@@ -119,7 +125,7 @@ export async function submitLead(
     if (admission.spamReason)
       log.warn({ event: 'lead.spam', kind, reason: admission.spamReason }, 'Lead stored as suspected spam');
     else wake();
-    return { ok: true, kind };
+    return estimate?.ok ? { ok: true, kind, link: estimate.fields[CALCULATOR_LEAD_FIELDS.link] } : { ok: true, kind };
   } catch (error) {
     log.error({ event: 'lead.store_failed', kind, err: error }, 'A lead could not be stored');
     return {

@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from './server';
  * A calculator result's two actions against the production server, with a real SMTP server in
  * this process: 'Email me this estimate' stores a `calculator` lead with the estimate the server
  * computed and e-mails it to the visitor, with JavaScript (the lead endpoint) and without (the
- * Server Action, the same page re-rendered with the answer); 'Apply with these numbers' opens the
+ * Server Action, answered on /email-estimate); 'Apply with these numbers' opens the
  * application with the loan amount filled in. The issue's worked example: 400,000 at 7.5% over 12
  * even draws is $16,250.00 of interest.
  */
@@ -39,12 +39,12 @@ test('Email me this estimate, with JavaScript: the lead holds the numbers on scr
   const region = actions(page);
   await region.getByRole('button', { name: 'Email me this estimate' }).click();
   await expectToast(page, 'Incomplete Information', 'Enter your e-mail address to get the estimate.');
-  await expect(region.getByLabel(/^Email/)).toBeFocused();
-  await expect(region.getByLabel(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(region.getByRole('textbox', { name: 'Email', exact: true })).toBeFocused();
+  await expect(region.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('aria-invalid', 'true');
 
   // The visitor changes the rate after the page loaded: the estimate sent is the one on screen.
   await page.locator('input[name="rate"]').fill('6');
-  await region.getByLabel(/^Email/).fill('sam@example.com');
+  await region.getByRole('textbox', { name: 'Email', exact: true }).fill('sam@example.com');
   await region.getByLabel('Name').fill('Sam Rivera');
   await region.getByRole('button', { name: 'Email me this estimate' }).click();
   await expect(region.getByRole('status').filter({ hasText: 'Sent to sam@example.com.' })).toBeFocused();
@@ -68,17 +68,31 @@ test('Email me this estimate, with JavaScript: the lead holds the numbers on scr
     .toBe(true);
 });
 
-test('Email me this estimate without JavaScript: the Server Action answers on the same estimate', async ({ browser }) => {
+test('Email me this estimate without JavaScript: its page answers, and shows the form again when the address is missing', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${server.url}${ESTIMATE}`);
-  const region = actions(page);
-  await region.getByLabel(/^Email/).fill('noscript@example.com');
-  await region.getByRole('button', { name: 'Email me this estimate' }).click();
-  await expect(actions(page).getByRole('status').filter({ hasText: 'Your estimate is on its way.' })).toBeVisible();
-  expect(new URL(page.url()).search).toContain('amount=400000');
+  // Sent empty: the answer page shows the form again, the estimate kept in its hidden fields.
+  await actions(page).getByRole('button', { name: 'Email me this estimate' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/email-estimate');
+  const form = page.getByRole('form', { name: 'Email me this estimate' });
+  await expect(form.getByText('This field is required.')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
 
-  expect(calculatorLead('noscript@example.com')!.fields.results).toContain('Total interest during construction: $16,250.00');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill('noscript@example.com');
+  await form.getByRole('button', { name: 'Email me this estimate' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your estimate is on its way.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to your estimate' })).toHaveAttribute(
+    'href',
+    '/calculators/construction-interest?amount=400000&rate=7.5&months=12&draw=even&points=1',
+  );
+
+  const lead = calculatorLead('noscript@example.com')!;
+  expect(lead).toMatchObject({ page: '/calculators/construction-interest' });
+  expect(lead.fields.results).toContain('Total interest during construction: $16,250.00');
   await expect.poll(() => mailTo('noscript@example.com').length, { timeout: 20_000 }).toBe(1);
   expect(mailTo('noscript@example.com')[0]!.text).toContain('Total interest during construction: $16,250.00');
   await context.close();
@@ -100,7 +114,7 @@ for (const width of [390, 1280]) {
     await bootPage(page);
     await expectNoAxeViolations(page, '[data-testid="estimate-actions"]');
     await actions(page).getByRole('button', { name: 'Email me this estimate' }).click();
-    await expect(actions(page).getByLabel(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(actions(page).getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page, '[data-testid="estimate-actions"]');
   });
 }

@@ -85,7 +85,11 @@ describe.each(engines)('calculator leads (%s)', (_name, open) => {
   it('stores the estimate the server computed, whatever results were posted, and tells the broker', async () => {
     const db = await database();
     const posted = { ...interestEstimate, calc_total: '1', results: 'Total interest: $1.00', calculatorTitle: 'x' };
-    expect(await submit(db, posted)).toEqual({ ok: true, kind: 'calculator' });
+    expect(await submit(db, posted)).toEqual({
+      ok: true,
+      kind: 'calculator',
+      link: '/calculators/construction-interest?amount=400000&rate=7.5&months=12&draw=even&points=1',
+    });
 
     const [lead] = await listLeads(db, { kind: 'calculator' });
     expect(lead).toMatchObject({ kind: 'calculator', type: 'Calculator Estimate', name: 'Sam Rivera', email: 'sam@example.com' });
@@ -149,7 +153,7 @@ describe.each(engines)('calculator leads (%s)', (_name, open) => {
 
   it('sends suspected spam no estimate; the broker e-mail is stored skipped', async () => {
     const db = await database();
-    expect(await submit(db, { ...interestEstimate, company_website: 'https://spam.example' })).toEqual({
+    expect(await submit(db, { ...interestEstimate, company_website: 'https://spam.example' })).toMatchObject({
       ok: true,
       kind: 'calculator',
     });
@@ -165,9 +169,11 @@ describe.each(engines)('calculator leads (%s)', (_name, open) => {
     expect(bad).toMatchObject({ ok: false, reason: 'invalid', fieldErrors: { calc_rate: expect.any(String) } });
     expect(bad && !bad.ok && bad.message).toMatch(/Interest rate/);
     expect(await submit(db, { ...interestEstimate, calculator: 'mortgage' })).toMatchObject({ ok: false, reason: 'invalid' });
+    // Refused, the answer echoes the hidden inputs too: a page without JavaScript posts them again.
     expect(await submit(db, { ...interestEstimate, email: '' })).toMatchObject({
       ok: false,
       fieldErrors: { email: 'This field is required.' },
+      values: { name: 'Sam Rivera', calculator: 'construction-interest', calc_amount: '400000', calc_draw: 'even' },
     });
     expect(await listLeads(db, { includeSpam: true })).toEqual([]);
   });
