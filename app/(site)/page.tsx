@@ -8,12 +8,14 @@ import { Process } from '@/components/home/process';
 import { RatesTeaser } from '@/components/home/rates-teaser';
 import { Stats } from '@/components/home/stats';
 import { Testimonials } from '@/components/home/testimonials';
+import { CalculatorLinks } from '@/components/calculators/calculator-links';
 import { ApplicationForm } from '@/components/leads/application-form';
 import { DialogCloseButton, LeadDialog } from '@/components/leads/lead-dialog';
 import { contentIconNames } from '@/components/site/icons';
 import { JsonLd } from '@/components/site/json-ld';
 import { PageIconSprite } from '@/components/site/page-sprites';
 import { Icon } from '@/components/site/sprite-icon';
+import { CALCULATOR_IDS } from '@/lib/calculators/registry';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { env } from '@/lib/env.server';
 import { paymentsConfigured } from '@/lib/payments/stripe.server';
@@ -64,6 +66,13 @@ export default async function HomePage() {
       <Pricing pricing={content.pricing} phone={phone} paymentsEnabled={paymentsConfigured(env)} />
       <CallToAction cta={content.cta} phone={phone} tollFreePhone={tollFreePhone} />
       <RatesTeaser teaser={content.ratesTeaser} rates={rates} exampleLoan={content.rates.example} />
+      <div className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 sm:pb-24 lg:px-8">
+        <CalculatorLinks
+          ids={CALCULATOR_IDS}
+          heading="Run the numbers on your build"
+          intro="Exact answers before you call: the interest while you build, the payment after, how much you can borrow and where your debt-to-income stands."
+        />
+      </div>
       <EbookPromo ebook={content.ebook} />
       {/* Sent with the page, so its openers show it at once (ADR 015). */}
       <LeadDialog modal="application" closeIcon={<Icon name="x" className="size-5" />}>

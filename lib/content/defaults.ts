@@ -18,6 +18,9 @@ export const defaultExampleLoan: ExampleLoan = {
  * spec names only a field. The owner edits all of it from the admin or in place.
  */
 /** The visitor's auto-reply (content version 3): on, but silent until the owner enters the postal address. */
+/** The calculators' defaults (content version 4): the limits the issue names, 1 point of fees. */
+export const defaultCalculatorSettings: SiteContent['calculators'] = { ltcPercent: 90, ltvPercent: 80, pointsPercent: 1 };
+
 export const defaultAutoReply: SiteContent['autoReply'] = {
   enabled: true,
   subject: 'We received your request',
@@ -270,6 +273,7 @@ export const defaultContent: SiteContent = {
       'Nationwide construction, remodeling, owner-builder and land loan specialists. For over 40 years we have helped borrowers finance the homes they build.',
   },
   autoReply: defaultAutoReply,
+  calculators: defaultCalculatorSettings,
   legal: {
     privacy: {
       title: 'Privacy Policy',

@@ -101,6 +101,15 @@ describe('content document versions', () => {
     expect(readContentDocument(2, JSON.stringify(defaultContent))).toEqual(defaultContent);
   });
 
+  it('gives a version-3 document the calculators’ default limits and fees, and refuses a limit out of range', () => {
+    const { calculators: _calculators, ...v3 } = defaultContent;
+    const upgraded = readContentDocument(3, JSON.stringify({ ...v3, hero: { ...v3.hero, badge: 'Kept' } }));
+    expect(upgraded.calculators).toEqual({ ltcPercent: 90, ltvPercent: 80, pointsPercent: 1 });
+    expect(upgraded.hero.badge).toBe('Kept');
+    const over = { ...defaultContent, calculators: { ...defaultContent.calculators, ltvPercent: 120 } };
+    expect(contentSchema.safeParse(over).error?.issues[0]?.message).toBe('The loan-to-value limit is from 1% to 100%.');
+  });
+
   it('names the missing step when no migration exists', () => {
     expect(() => upgradeContent(1, {}, {}, 2)).toThrow(
       'Site content is stored as version 1 and no migration to version 2 exists.',

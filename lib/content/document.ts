@@ -1,4 +1,4 @@
-import { attributionCookieNotice, defaultAutoReply, defaultExampleLoan } from './defaults';
+import { attributionCookieNotice, defaultAutoReply, defaultCalculatorSettings, defaultExampleLoan } from './defaults';
 import { contentSchema, type SiteContent } from './schema';
 
 /**
@@ -7,7 +7,7 @@ import { contentSchema, type SiteContent } from './schema';
  * refused loudly at start-up, because guessing would silently drop the owner's edits.
  */
 
-export const CONTENT_VERSION = 3;
+export const CONTENT_VERSION = 4;
 
 type Upgrade = (document: unknown) => unknown;
 
@@ -26,6 +26,9 @@ export const contentUpgrades: Record<number, Upgrade> = {
   // cookie the site now sets (after 'What we collect' when the owner kept that section).
   2: (document) =>
     isRecord(document) ? withAttributionNotice({ ...document, autoReply: document.autoReply ?? defaultAutoReply }) : document,
+  // 4 (issue 19): the calculators' lender limits and assumed fees, editable by the owner.
+  3: (document) =>
+    isRecord(document) ? { ...document, calculators: document.calculators ?? defaultCalculatorSettings } : document,
 };
 
 function withAttributionNotice(document: Record<string, unknown>): Record<string, unknown> {

@@ -173,11 +173,26 @@ export const contentSchema = z.object({
     /** CAN-SPAM: a commercial e-mail carries a valid postal address; none is sent while it is empty. */
     postalAddress: optionalLine(300),
   }),
+  /** The calculators' starting figures (issue 19): the lender limits and the fees behind the APR. */
+  calculators: z.object({
+    ltcPercent: percentSetting('The loan-to-cost limit', 1, 100),
+    ltvPercent: percentSetting('The loan-to-value limit', 1, 100),
+    pointsPercent: percentSetting('Points and lender fees', 0, 10),
+  }),
   legal: z.object({
     privacy: legalPage(),
     licenses: legalPage(),
   }),
 });
+
+function percentSetting(what: string, min: number, max: number) {
+  const range = { error: `${what} is from ${min}% to ${max}%.` };
+  return z
+    .number({ error: `Enter ${what.toLowerCase()} as a percentage.` })
+    .min(min, range)
+    .max(max, range)
+    .refine((v) => Number.isInteger(v * 1000), { error: 'Use at most three decimals.' });
+}
 
 function legalPage() {
   return z.object({

@@ -6,8 +6,12 @@ export const mainNav = [
   { href: '/ebook', label: 'Free Ebook' },
 ] as const;
 
-/** The footer's quick links add Pricing on the home page. */
-export const quickLinks = [...mainNav, { href: '/#pricing', label: 'Pricing' }] as const;
+/** The footer's quick links add the calculators and Pricing on the home page. */
+export const quickLinks = [
+  ...mainNav,
+  { href: '/calculators', label: 'Calculators' },
+  { href: '/#pricing', label: 'Pricing' },
+] as const;
 
 export const services = ['Free Qualification', 'Expert Consultation', 'Document Preparation', 'Guaranteed Approval'] as const;
 

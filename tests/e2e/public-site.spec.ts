@@ -58,6 +58,7 @@ test.describe('shared layout', () => {
       ['Rates', '/rates'],
       ['Blog', '/blog'],
       ['Free Ebook', '/ebook'],
+      ['Calculators', '/calculators'],
       ['Pricing', '/#pricing'],
     ]) {
       await expect(quick.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href!);
@@ -250,6 +251,37 @@ test.describe('home page', () => {
     for (const f of c.ebook.features) await expect(promo).toContainText(f);
     await expect(promo.getByRole('img', { name: c.ebook.imageAlt })).toBeVisible();
   });
+});
+
+test('the calculators are linked from the home page, the rates page (each rate prefilled) and the blog posts they concern', async ({
+  page,
+}) => {
+  const calculators = {
+    'Construction Loan Interest Calculator': '/calculators/construction-interest',
+    'Construction-to-Permanent Payment Calculator': '/calculators/construction-to-permanent',
+    'How Much Can I Borrow? Construction Loan Calculator': '/calculators/maximum-loan',
+    'Debt-to-Income (DTI) Calculator': '/calculators/debt-to-income',
+  };
+  await page.goto(server.url);
+  const home = page.getByRole('region', { name: 'Run the numbers on your build' });
+  for (const [name, href] of Object.entries(calculators))
+    await expect(home.getByRole('link', { name })).toHaveAttribute('href', href);
+
+  await page.goto(server.url + '/rates');
+  const rates = page.getByRole('region', { name: 'Put these rates to work' });
+  for (const [name, href] of Object.entries(calculators))
+    await expect(rates.getByRole('link', { name })).toHaveAttribute('href', href);
+  for (const rate of seedRates)
+    await expect(page.getByRole('link', { name: `Estimate the interest at ${rate.rate} (${rate.type})` })).toHaveAttribute(
+      'href',
+      `/calculators/construction-interest?rate=${parseFloat(rate.rate)}`,
+    );
+
+  // The construction-loan guide is about draws, interest-only payments and the one-time close.
+  await page.goto(server.url + '/blog/understanding-construction-loans');
+  const related = page.getByRole('region', { name: 'Run the numbers' });
+  await expect(related.getByRole('link')).toHaveCount(2);
+  await expect(related.getByRole('link', { name: 'Construction Loan Interest Calculator' })).toBeVisible();
 });
 
 test('rates page: cards with the APR first, last updated and the disclaimer', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { CalculatorLinks } from '@/components/calculators/calculator-links';
 import { LazyQualificationForm } from '@/components/leads/lazy-forms';
 import { PaymentErrorNotice } from '@/components/payments/payment-error-notice';
 import { contentIconNames, NamedIcon } from '@/components/site/icons';
@@ -8,6 +9,7 @@ import { RepresentativeExampleText } from '@/components/rates/representative-exa
 import { Icon } from '@/components/site/sprite-icon';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { representativeExample } from '@/lib/rates/example';
+import { parsePercent } from '@/lib/rates/percent';
 import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
 import { formatLongDate } from '@/lib/site/format';
 import { pageMetadata } from '@/lib/site/metadata.server';
@@ -51,6 +53,7 @@ export default async function RatesPage() {
               <span className="font-medium">Term:</span> {rate.term}
             </p>
             <p className="mt-3 text-sm text-slate-600">{rate.notes}</p>
+            <RateCalculatorLink rate={rate.rate} type={rate.type} />
           </li>
         ))}
       </ul>
@@ -60,6 +63,13 @@ export default async function RatesPage() {
       <p className="mt-6 text-center text-sm text-slate-600">
         {changedAt && <>Last updated: {formatLongDate(changedAt)}. </>}Rates are subject to change.
       </p>
+
+      <CalculatorLinks
+        ids={['construction-interest', 'construction-to-permanent', 'maximum-loan', 'debt-to-income']}
+        heading="Put these rates to work"
+        intro="Our calculators start from the first rate above; change any figure to match your project."
+        className="mx-auto mt-12 max-w-7xl"
+      />
 
       <section id="qualify" aria-labelledby="qualify-title" className="card mx-auto mt-12 max-w-3xl sm:p-8">
         <h2 id="qualify-title" className="text-brand-900 text-2xl font-bold">
@@ -81,5 +91,20 @@ export default async function RatesPage() {
         </p>
       </aside>
     </div>
+  );
+}
+
+/** 'Estimate the build's interest at 7.25%': the interest calculator, prefilled with this rate. */
+function RateCalculatorLink({ rate, type }: { rate: string; type: string }) {
+  const percent = parsePercent(rate);
+  if (percent === null) return null;
+  return (
+    <a
+      href={`/calculators/construction-interest?rate=${percent}`}
+      className="text-brand-700 mt-auto pt-3 text-sm font-medium underline-offset-2 hover:underline"
+    >
+      Estimate the interest at {rate}
+      <span className="sr-only"> ({type})</span>
+    </a>
   );
 }

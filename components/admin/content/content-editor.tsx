@@ -28,6 +28,7 @@ const SECTIONS: { key: keyof SiteContent; title: string }[] = [
   { key: 'footer', title: 'Footer' },
   { key: 'company', title: 'Company, NMLS ID & Equal Housing' },
   { key: 'autoReply', title: 'Auto-reply to Visitors' },
+  { key: 'calculators', title: 'Calculators' },
   { key: 'meta', title: 'Page Titles & Descriptions (meta)' },
   { key: 'legal', title: 'Privacy & Licenses Pages' },
 ];

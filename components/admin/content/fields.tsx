@@ -26,6 +26,9 @@ const NUMBER_BOUNDS: Record<string, { min: number; max: number; step: number | '
   loanAmount: { min: 10_000, max: 10_000_000, step: 1 },
   downPaymentPercent: { min: 0, max: 95, step: 'any' },
   termMonths: { min: 1, max: 480, step: 1 },
+  ltcPercent: { min: 1, max: 100, step: 'any' },
+  ltvPercent: { min: 1, max: 100, step: 'any' },
+  pointsPercent: { min: 0, max: 10, step: 'any' },
 };
 
 const PAYMENT_LABELS: Record<ExamplePayments, string> = {
@@ -39,6 +42,10 @@ const HINTS: Record<string, string> = {
     'Required: no auto-reply goes out until you enter your postal address (CAN-SPAM). The e-mail is signed with the legal name and NMLS ID (Company section), this address and your contact details; it repeats the visitor’s name, e-mail and phone, never amounts or other financial details.',
   'autoReply.subject':
     'Each visitor who sends a form gets this e-mail, when a mail transport is configured and the lead is not suspected spam.',
+  'calculators.ltcPercent':
+    'The calculators start from these figures; visitors can change them. The maximum loan is the lesser of loan-to-cost × the land and build, and loan-to-value × the value when complete.',
+  'calculators.pointsPercent':
+    'The points and lender fees the calculators assume when they show an APR beside a payment (Regulation Z). The rate comes from the first rate on the Rates tab.',
   'rates.example.loanAmount':
     'The example on the Rates, home and licenses pages uses the first rate and its APR (Rates tab); the payments are computed from it.',
 };

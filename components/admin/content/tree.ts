@@ -43,6 +43,9 @@ const LABELS: Record<string, string> = {
   paragraphs: 'Body Paragraphs',
   nextStep: 'Next Step',
   postalAddress: 'Postal Address',
+  ltcPercent: 'Loan-to-cost Limit (%)',
+  ltvPercent: 'Loan-to-value Limit (%)',
+  pointsPercent: 'Points and Lender Fees (% of the loan)',
 };
 
 export function labelFor(key: string): string {

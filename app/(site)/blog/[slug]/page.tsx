@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
+import { CalculatorLinks } from '@/components/calculators/calculator-links';
 import { JsonLd } from '@/components/site/json-ld';
 import { DEFAULT_POST_IMAGE } from '@/components/site/post-card';
 import { SiteImage } from '@/components/site/site-image';
 import { PageIconSprite } from '@/components/site/page-sprites';
 import { Icon } from '@/components/site/sprite-icon';
+import { relatedCalculators } from '@/lib/calculators/related';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { env } from '@/lib/env.server';
 import { sanitizeArticleHtml } from '@/lib/html/sanitize.server';
@@ -81,6 +83,11 @@ export default async function PostPage({ params }: Props) {
         className="mt-8 h-auto w-full rounded-xl"
       />
       <div className="article-body mt-8" dangerouslySetInnerHTML={{ __html: sanitizeArticleHtml(post.bodyHtml) }} />
+      <CalculatorLinks
+        ids={relatedCalculators(`${post.title} ${post.excerpt} ${post.bodyHtml}`, 2)}
+        heading="Run the numbers"
+        className="mt-12 border-t border-slate-200 pt-8"
+      />
     </article>
   );
 }

@@ -1,0 +1,214 @@
+import { amortize, type Amortization } from './amortization';
+import { annualPercentageRate, amountFinancedCents, constructionPeriodApr, financeChargesCents } from './apr';
+import { constructionInterest, type ConstructionInterest, type DrawSchedule } from './construction-interest';
+import { debtToIncome, type DebtToIncome } from './debt-to-income';
+import { div, exact, formatCents, formatPercent, formatUsd, parseDecimal, sum, toCents, type Exact } from './exact';
+import { maximumLoan, type MaximumLoan } from './maximum-loan';
+import { CALCULATORS, DRAW_OPTIONS, drawAmounts, MAX_DTI_PERCENT, type CalculatorId } from './registry';
+
+/**
+ * Checked values (registry.ts parseCalculatorQuery) → the engine's inputs and results, and the
+ * estimate in words: the lines the page's summary, the visitor's e-mail and the stored lead share.
+ */
+
+const d = (value: string | undefined): Exact => parseDecimal(value ?? '') ?? exact(0);
+
+export type CalculatorRun =
+  | {
+      id: 'construction-interest';
+      result: ConstructionInterest;
+      schedule: DrawSchedule;
+      ratePercent: Exact;
+      pointsPercent: Exact;
+      /** Reg Z Appendix D estimate, in percent. */
+      aprPercent: Exact;
+    }
+  | { id: 'construction-to-permanent'; result: Amortization; ratePercent: Exact; pointsPercent: Exact; aprPercent: Exact }
+  | { id: 'maximum-loan'; result: MaximumLoan; buying: boolean; ltcPercent: Exact; ltvPercent: Exact }
+  | { id: 'debt-to-income'; result: DebtToIncome };
+
+/** Runs a calculator on values that passed parseCalculatorQuery. */
+export function runCalculator(id: CalculatorId, values: Record<string, string>): CalculatorRun {
+  switch (id) {
+    case 'construction-interest': {
+      const schedule = values.draw as DrawSchedule;
+      const draws = schedule === 'custom' ? drawAmounts(values.draws ?? '') : undefined;
+      const amount = draws ? sum(draws) : d(values.amount);
+      const months = draws ? draws.length : Number(values.months);
+      const ratePercent = d(values.rate);
+      const pointsPercent = d(values.points);
+      const result = constructionInterest({ amount, ratePercent, months, schedule, draws });
+      return {
+        id,
+        result,
+        schedule,
+        ratePercent,
+        pointsPercent,
+        aprPercent: constructionPeriodApr(amount, ratePercent, months, pointsPercent),
+      };
+    }
+    case 'construction-to-permanent': {
+      const amount = d(values.amount);
+      const ratePercent = d(values.rate);
+      const pointsPercent = d(values.points);
+      const result = amortize({ amount, ratePercent, years: Number(values.years) });
+      const payments = Array.from({ length: result.payments }, (_, i) =>
+        i === result.payments - 1 ? result.finalPaymentCents : result.paymentCents,
+      );
+      const aprPercent = annualPercentageRate(amountFinancedCents(amount, pointsPercent), payments);
+      return { id, result, ratePercent, pointsPercent, aprPercent };
+    }
+    case 'maximum-loan': {
+      const buying = values.land === 'buying';
+      const landValue = d(values.landValue);
+      const ltcPercent = d(values.ltc);
+      const ltvPercent = d(values.ltv);
+      const result = maximumLoan({
+        landValue,
+        landOwed: buying ? landValue : d(values.landOwed),
+        constructionCost: d(values.cost),
+        completedValue: d(values.value),
+        ltcPercent,
+        ltvPercent,
+      });
+      return { id, result, buying, ltcPercent, ltvPercent };
+    }
+    case 'debt-to-income':
+      return {
+        id,
+        result: debtToIncome(
+          { monthlyIncome: d(values.income), monthlyDebts: d(values.debts), proposedPayment: d(values.payment) },
+          d(MAX_DTI_PERCENT),
+        ),
+      };
+  }
+}
+
+export interface EstimateLine {
+  label: string;
+  value: string;
+}
+
+export interface Estimate {
+  title: string;
+  inputs: EstimateLine[];
+  results: EstimateLine[];
+  /** The terms the figures assume, in one sentence (Reg Z: shown beside every payment). */
+  terms: string | null;
+}
+
+/** A percentage value in percent units (6.75 meaning 6.75%) as '6.75%'. */
+export const showPercent = (valuePercent: Exact, digits = 2) => formatPercent(div(valuePercent, exact(100)), digits);
+const money = (value: string | undefined) => formatUsd(d(value));
+const optionLabel = (options: readonly { value: string; label: string }[], value: string | undefined) =>
+  options.find((o) => o.value === value)?.label ?? value ?? '';
+
+/** The inputs as the visitor set them, in words (inputs that do not apply are left out). */
+function inputLines(id: CalculatorId, values: Record<string, string>): EstimateLine[] {
+  const lines: EstimateLine[] = [];
+  for (const input of CALCULATORS[id].inputs) {
+    if (input.onlyWhen && !input.onlyWhen.values.includes(values[input.onlyWhen.name] ?? '')) continue;
+    const value = values[input.name] ?? '';
+    const label = input.label.replace(/ \((\$|%|\$ a month|% of the loan)\)$/, '');
+    const shown =
+      input.kind === 'money'
+        ? money(value)
+        : input.kind === 'percent'
+          ? `${value}%`
+          : input.kind === 'draws'
+            ? drawAmounts(value).map(formatUsd).join(', ')
+            : input.kind === 'choice'
+              ? optionLabel(input.options ?? [], value)
+              : value;
+    lines.push({ label, value: shown });
+  }
+  return lines;
+}
+
+/** The estimate in words, for the page summary, the e-mail and the lead. */
+export function describeEstimate(id: CalculatorId, values: Record<string, string>, run = runCalculator(id, values)): Estimate {
+  const title = CALCULATORS[id].title;
+  const inputs = inputLines(id, values);
+  switch (run.id) {
+    case 'construction-interest': {
+      const months = run.result.months;
+      const last = months[months.length - 1];
+      const charges = financeChargesCents(run.result.totalDrawn, run.pointsPercent);
+      return {
+        title,
+        inputs,
+        results: [
+          { label: 'Total interest during construction', value: formatUsd(run.result.totalInterest) },
+          { label: 'Largest monthly interest payment', value: last ? formatUsd(last.interest) : '$0.00' },
+          { label: 'APR', value: showPercent(run.aprPercent, 3) },
+          { label: 'Points and lender fees', value: formatCents(charges) },
+        ],
+        terms:
+          `${months.length} monthly draws (${optionLabel(DRAW_OPTIONS, run.schedule).toLowerCase()}) totalling ${formatUsd(run.result.totalDrawn)}, ` +
+          `interest-only payments at ${showPercent(run.ratePercent, 3)} on the balance drawn, the balance due at the end of construction, ` +
+          `${formatCents(charges)} in points and fees; APR estimated as Regulation Z Appendix D allows.`,
+      };
+    }
+    case 'construction-to-permanent': {
+      const r = run.result;
+      return {
+        title,
+        inputs,
+        results: [
+          { label: 'Monthly principal and interest', value: formatCents(r.paymentCents) },
+          { label: 'APR', value: showPercent(run.aprPercent, 3) },
+          { label: 'Total interest', value: formatCents(r.totalInterestCents) },
+          { label: 'Total of payments', value: formatCents(r.totalPaidCents) },
+        ],
+        terms:
+          `${r.payments} monthly payments of ${formatCents(r.paymentCents)}` +
+          (r.finalPaymentCents !== r.paymentCents ? ` (the last ${formatCents(r.finalPaymentCents)})` : '') +
+          `, fixed rate ${showPercent(run.ratePercent, 3)} fully amortizing over ${r.months / 12} years, ` +
+          `${formatCents(financeChargesCents(d(values.amount), run.pointsPercent))} in points and fees; taxes and insurance not included.`,
+      };
+    }
+    case 'maximum-loan': {
+      const r = run.result;
+      const binding =
+        r.binding === 'ltc'
+          ? `Loan-to-cost (${showPercent(run.ltcPercent, 2)})`
+          : r.binding === 'ltv'
+            ? `Loan-to-value (${showPercent(run.ltvPercent, 2)})`
+            : 'What the project needs';
+      return {
+        title,
+        inputs,
+        results: [
+          { label: 'Maximum loan', value: formatUsd(r.maximumLoan) },
+          { label: 'The limit that binds', value: binding },
+          { label: 'Loan-to-cost limit', value: formatUsd(r.ltcLimit) },
+          { label: 'Loan-to-value limit', value: formatUsd(r.ltvLimit) },
+          { label: 'Equity in the land', value: formatUsd(r.landEquity) },
+          { label: 'Cash needed at closing', value: formatUsd(r.cashAtClosing) },
+        ],
+        terms: null,
+      };
+    }
+    case 'debt-to-income': {
+      const r = run.result;
+      return {
+        title,
+        inputs,
+        results: [
+          { label: 'Front-end DTI (housing)', value: formatPercent(r.frontEnd) },
+          { label: 'Back-end DTI (all debts)', value: formatPercent(r.backEnd) },
+          { label: 'Our maximum', value: formatPercent(r.maximum, 0) },
+          { label: 'Within the maximum', value: r.withinMaximum ? 'Yes' : 'No' },
+        ],
+        terms: null,
+      };
+    }
+  }
+}
+
+/** The monthly payment calculator 2 found, in dollars ('2594.39'), for calculator 4's payment field. */
+export const paymentForLink = (run: CalculatorRun): string | null =>
+  run.id === 'construction-to-permanent' ? (Number(run.result.paymentCents) / 100).toFixed(2) : null;
+
+/** Whole dollars of a non-negative amount, rounded half up, for prefilled application fields. */
+export const wholeDollars = (value: Exact) => String((toCents(value) + 50n) / 100n);
