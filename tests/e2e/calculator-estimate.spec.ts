@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtp } from '../support/mail';
+import { openSection, signInToDashboard } from './admin-ui';
 import { bootPage } from './boot';
 import { MAIL_ENV, expectNoAxeViolations, expectToast, storedLeads } from './leads-support';
 import { startServer, type RunningServer } from './server';
