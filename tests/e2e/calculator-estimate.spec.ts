@@ -67,6 +67,17 @@ test('Email me this estimate, with JavaScript: the lead holds the numbers on scr
   await expect
     .poll(() => mailTo('broker@example.com').some((m) => m.text.includes('New Calculator Estimate Request')))
     .toBe(true);
+
+  // The owner finds it under its own kind, with the estimate and the e-mail the visitor got.
+  await signInToDashboard(page, server.url);
+  await openSection(page, 'Leads');
+  await page.getByRole('button', { name: 'Calculator estimates' }).click();
+  await page.getByTestId('lead-row').getByRole('button', { name: 'Sam Rivera', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  for (const text of ['Construction Loan Interest Calculator', 'RESULTS', 'Total interest during construction', '$13,000.00'])
+    await expect(dialog.getByText(text, { exact: true }).first()).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Estimate e-mailed to the visitor' })).toBeVisible();
+  await expect(dialog.getByTestId('auto-reply-state')).toContainText('sam@example.com');
 });
 
 test('Email me this estimate without JavaScript: its page answers, and shows the form again when the address is missing', async ({
