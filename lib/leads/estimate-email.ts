@@ -35,11 +35,11 @@ export function estimateMessage(
   links: { siteUrl: string; apply: string | null },
 ): NotificationMessage {
   const { company, contact, autoReply } = content;
-  const title = lead.fields[F.title] || 'calculator';
+  const title = lead.fields[F.title] || 'calculators';
   const link = lead.fields[F.link];
   const text = [
     lead.name ? `Hello ${lead.name},` : 'Hello,',
-    `Here is the estimate you asked for from our ${title} calculator on ${day.format(new Date(lead.createdAt))}.`,
+    `Here is the estimate you asked for on ${day.format(new Date(lead.createdAt))}, from our ${title}.`,
     block('Your numbers:', lead.fields[F.inputs]),
     block('Your estimate:', lead.fields[F.results]),
     ...(lead.fields[F.terms] ? [`Terms assumed: ${lead.fields[F.terms]}`] : []),
