@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import { FORM_BODY_LIMIT } from './lib/http/form-body-limit';
-import { PUBLIC_PAGE_HEADER, PUBLIC_PAGE_ROUTES } from './lib/http/public-page';
+import { DEFERRED_BOOT_HEADER, DEFERRED_BOOT_ROUTES, PUBLIC_PAGE_HEADER, PUBLIC_PAGE_ROUTES } from './lib/http/public-page';
 import { publicCsp } from './lib/http/security-headers';
 
 /**
@@ -39,6 +39,8 @@ const nextConfig: NextConfig = {
       },
       // The contract with the server's pipeline (lib/http/public-page.ts): never sent to browsers.
       { source: PUBLIC_PAGE_ROUTES, headers: [{ key: PUBLIC_PAGE_HEADER, value: '1' }] },
+      // Pages rendered per request that still boot at the first interaction (the calculators).
+      ...DEFERRED_BOOT_ROUTES.map((source) => ({ source, headers: [{ key: DEFERRED_BOOT_HEADER, value: '1' }] })),
     ];
   },
 };

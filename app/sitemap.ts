@@ -1,4 +1,5 @@
 import type { MetadataRoute } from 'next';
+import { builtCalculators } from '@/lib/calculators/catalog';
 import { env } from '@/lib/env.server';
 import { getPosts } from '@/lib/posts/queries.server';
 import { getRatesChangedAt } from '@/lib/rates/queries.server';
@@ -16,6 +17,8 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     page('/blog', 0.8, posts[0]?.updatedAt),
     page('/ebook', 0.7),
     page('/apply', 0.7),
+    page('/calculators', 0.8),
+    ...builtCalculators().map((calculator) => page(calculator.path, 0.8, ratesChangedAt ?? undefined)),
     page('/contact', 0.5),
     ...posts.map((post) => page(`/blog/${post.slug}`, 0.6, post.updatedAt)),
     page('/privacy', 0.2),

@@ -11,6 +11,8 @@ export interface Control {
   find: (page: Page) => Locator;
   /** The text that shows the response: a toast's title, or the complaint of a form sent empty. */
   text?: string;
+  /** A calculator (kind 'result'): the results region whose text changes. */
+  resultSelector?: string;
 }
 
 const banner = (page: Page) => page.getByRole('banner');
@@ -38,6 +40,14 @@ const submit = (name: string): Control => ({
   // 'Incomplete Information' or '⚠️ Incomplete Form' (the spec's toasts); fields marked invalid count too.
   text: 'Incomplete',
   find: (page) => main(page).getByRole('button', { name, exact: true }),
+});
+
+/** A calculator's first figure: typing into it must update the results at once (issue 19). */
+const calculatorField = (label: string): Control => ({
+  label: `typing '${label}' -> result`,
+  kind: 'result',
+  resultSelector: '[aria-labelledby=calc-results-title]',
+  find: (page) => main(page).getByLabel(label, { exact: true }),
 });
 
 /**
@@ -73,6 +83,17 @@ export const MATRIX: { page: string; controls: Control[]; more: Control[] }[] = 
   { page: 'post', controls: [phoneToast], more: [mobileMenu] },
   { page: '/ebook', controls: [phoneToast, formField], more: [submit('Download Now')] },
   { page: '/contact', controls: [phoneToast, formField, submit('Send Message')], more: [mobileMenu] },
+  // The calculators: rendered per request, booted at the first focus in the form (issue 19).
+  {
+    page: '/calculators/construction-interest',
+    controls: [calculatorField('Construction loan amount ($)')],
+    more: [phoneToast],
+  },
+  {
+    page: '/calculators/construction-to-permanent',
+    controls: [calculatorField('Loan amount ($)')],
+    more: [phoneToast],
+  },
   // Boots at load as served (BootAtLoad): no booted-at-load column, so its rows cost half.
   { page: '/apply', controls: [formField, submit('Submit Application')], more: [phoneToast] },
 ];

@@ -4,14 +4,16 @@
  * it runs before any of the page's own scripts and does nothing until the visitor's first touch.
  */
 
-export type ResponseKind = 'dialog' | 'toast' | 'menu' | 'field' | 'submit';
+export type ResponseKind = 'dialog' | 'toast' | 'menu' | 'field' | 'submit' | 'result';
 
 export interface ProbeConfig {
   kind: ResponseKind;
   /** The text that shows the response: a toast's title (kind 'toast'), the form's complaint ('submit'). */
   text?: string;
-  /** The character typed into the field, again and again (kind 'field'). */
+  /** The character typed into the field, again and again (kinds 'field' and 'result'). */
   character?: string;
+  /** A calculator's results region (kind 'result'): the response is its first change of text. */
+  resultSelector?: string;
 }
 
 /** One key typed into the field: its input time and the frame that first showed its character. */
@@ -28,6 +30,10 @@ export interface ProbeResult {
   tapAt: number;
   /** The animation frame in which the response was first visible (not for a field). */
   shownAt?: number;
+  /** A calculator (kind 'result'): the first key typed, whose updated result `shownAt` is. */
+  keyAt?: number;
+  /** A calculator: the first frame acknowledging the key (results marked stale, or already updated). */
+  ackAt?: number;
   /** Each key typed into the field (kind 'field'). */
   keys?: KeyEcho[];
   /** The control under the finger, as describeControl names it. */
@@ -91,7 +97,9 @@ export function installProbe(config: ProbeConfig, describe: typeof describeContr
 
   let baselinePanels = 0;
   let form: HTMLFormElement | null = null;
-  const responded: Record<Exclude<ResponseKind, 'field'>, () => boolean> = {
+  let resultBefore: string | null = null;
+  const resultText = () => document.querySelector(config.resultSelector || 'body')?.textContent ?? '';
+  const responded: Record<Exclude<ResponseKind, 'field' | 'result'>, () => boolean> = {
     dialog: () =>
       all('dialog[open], [role=dialog], [role=alertdialog]').some(
         (dialog) => shown(dialog) && all('input:not([type=hidden]), textarea, select', dialog).some(shown),
@@ -133,9 +141,21 @@ export function installProbe(config: ProbeConfig, describe: typeof describeContr
     const target = event.target instanceof Element ? event.target : null;
     form = target ? target.closest('form') : null;
     baselinePanels = panels();
-    if (config.kind !== 'field') watch(responded[config.kind]);
+    if (config.kind !== 'field' && config.kind !== 'result') watch(responded[config.kind]);
   };
   const onKey = (event: KeyboardEvent) => {
+    // A calculator: from the first key to the frame whose results differ from those before it.
+    if (config.kind === 'result' && event.key === character && result.keyAt === undefined) {
+      result.keyAt = event.timeStamp;
+      resultBefore = resultText();
+      watch(() => {
+        const changed = resultText() !== resultBefore;
+        if (result.ackAt === undefined && (changed || document.querySelector('[data-early-stale]')))
+          result.ackAt = performance.now();
+        return changed;
+      });
+      return;
+    }
     if (config.kind !== 'field' || event.key !== character) return;
     if (keys.length === 0) {
       const target = event.target;

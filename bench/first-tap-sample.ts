@@ -23,6 +23,21 @@ export const THROTTLING = {
  * both.
  */
 export const TYPING = { character: 'k', everyMs: 100, burstsMs: [1_000, 3_000], pauseMs: 1_500 };
+/**
+ * A calculator: tap a figure's field and type three digits 100 ms apart, right away, as a visitor
+ * changing the amount would. The response is the results updated for the first digit (or later
+ * ones with it): from that key's input to the frame that shows different results.
+ */
+export const RESULT_TYPING = { character: '5', keys: 3, everyMs: 100 };
+
+async function typeDigits(page: Page) {
+  for (let key = 0; key < RESULT_TYPING.keys; key++) {
+    const pressed = Date.now();
+    await page.keyboard.press(RESULT_TYPING.character);
+    await sleep(RESULT_TYPING.everyMs - (Date.now() - pressed));
+  }
+}
+
 /** A response slower than this is not coming (the boot script gives up after 10 s). */
 const RESPONSE_TIMEOUT_MS = 20_000;
 
@@ -33,6 +48,8 @@ export interface Sample {
   keys?: number;
   /** When the tap came, measured in the page from its load event. */
   tapAfterLoadMs: number;
+  /** A calculator: the first key to the frame acknowledging it (results marked 'Updating…'). */
+  ackMs?: number;
 }
 
 async function throttle(page: Page) {
@@ -98,8 +115,9 @@ export async function takeSample(
   const context = await browser.newContext({ ...PHONE });
   try {
     if (options.bootedAtLoad) await context.addCookies([{ name: OWNER_MARKER_COOKIE, value: '1', url: new URL(url).origin }]);
+    const character = control.kind === 'result' ? RESULT_TYPING.character : TYPING.character;
     await context.addInitScript({
-      content: probeScript({ kind: control.kind, text: control.text, character: TYPING.character }),
+      content: probeScript({ kind: control.kind, text: control.text, character, resultSelector: control.resultSelector }),
     });
     const page = await context.newPage();
     await throttle(page);
@@ -109,6 +127,7 @@ export async function takeSample(
     const at = point.at ?? (await scrollToControl(page, control));
     await page.touchscreen.tap(at.x, at.y);
     if (control.kind === 'field') await type(page);
+    if (control.kind === 'result') await typeDigits(page);
     const probe = page.evaluate(() => (window as unknown as { __firstTap: Promise<ProbeResult> }).__firstTap);
     const deadline = noResponse(page, RESPONSE_TIMEOUT_MS);
     const result = await Promise.race([probe, deadline.promise]).finally(deadline.cancel);
@@ -117,6 +136,8 @@ export async function takeSample(
     if (firstInteraction && result.bootedBeforeTap) throw new Error('the page booted before the tap');
     if (options.bootedAtLoad && !result.bootedBeforeTap) throw new Error('the owner cookie did not boot the page at load');
     const tapAfterLoadMs = result.tapAt - result.loadAt;
+    if (result.keyAt !== undefined)
+      return { ms: result.shownAt! - result.keyAt, ackMs: (result.ackAt ?? result.shownAt!) - result.keyAt, tapAfterLoadMs };
     if (result.keys)
       return { ms: Math.max(...result.keys.map((key) => key.shownAt - key.at)), keys: result.keys.length, tapAfterLoadMs };
     return { ms: result.shownAt! - result.tapAt, tapAfterLoadMs };

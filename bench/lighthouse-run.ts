@@ -47,9 +47,21 @@ export interface LighthouseReport {
   reportDir: string;
 }
 
-/** The pages of issue 10: home, rates, blog, the newest post and the ebook. */
+/**
+ * The pages of issue 10: home, rates, blog, the newest post and the ebook; and the calculators of
+ * issue 19 (the index from the page cache, each calculator rendered per request from a query).
+ */
 export async function defaultPages(baseUrl: string): Promise<string[]> {
-  return ['/', '/rates', '/blog', await newestPost(baseUrl), '/ebook'];
+  return [
+    '/',
+    '/rates',
+    '/blog',
+    await newestPost(baseUrl),
+    '/ebook',
+    '/calculators',
+    '/calculators/construction-interest?amount=400000&rate=7.5&months=12&draw=even',
+    '/calculators/construction-to-permanent?amount=400000&rate=6.75&years=30',
+  ];
 }
 
 const score = (lhr: Result, id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -128,7 +140,8 @@ export async function runLighthouse(options: { pages?: string[]; runs: number; l
       }
       const sorted = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const median = sorted[Math.floor(sorted.length / 2)]!;
-      const reportPath = join(reportDir, `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '_')}.json`);
+      const name = path.split('?')[0]!;
+      const reportPath = join(reportDir, `${name === '/' ? 'home' : name.slice(1).replace(/\//g, '_')}.json`);
       writeFileSync(reportPath, JSON.stringify(median, null, 2));
       const page = {
         path,

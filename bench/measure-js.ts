@@ -129,5 +129,17 @@ export async function newestPost(baseUrl: string): Promise<string> {
 
 /** Every public page of the spec; those not built yet answer 404 and are reported as skipped. */
 export async function publicPages(baseUrl: string): Promise<string[]> {
-  return ['/', '/rates', '/blog', '/ebook', await newestPost(baseUrl), '/privacy', '/licenses'];
+  return [
+    '/',
+    '/rates',
+    '/blog',
+    '/ebook',
+    await newestPost(baseUrl),
+    '/privacy',
+    '/licenses',
+    // The calculators (issue 19): their live results are the heaviest script of any public page.
+    '/calculators',
+    '/calculators/construction-interest',
+    '/calculators/construction-to-permanent',
+  ];
 }

@@ -1,12 +1,12 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGE_HEADER } from '../lib/http/public-page';
+import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../lib/http/public-page';
 import { listen, serversOfEachTest } from '../tests/support/http-server';
 import { HSTS_VALUE } from '../lib/http/security-headers';
 import { runPipeline, type Step } from './pipeline';
 import { CDN_CACHE_CONTROL, sharedCacheLifetime } from './pipeline/cdn-cache-control';
-import { deferredBoot } from './pipeline/deferred-boot';
+import { deferredBoot, PER_REQUEST_CACHE_CONTROL } from './pipeline/deferred-boot';
 import { redirectStatus } from './pipeline/redirect-status';
 import { securityHeaders } from './pipeline/security-headers';
 
@@ -75,7 +75,7 @@ describe('the response pipeline', () => {
     expect(body.toString()).not.toContain('<script src=');
     expect(body.toString()).toContain('"src":"/_next/static/chunks/one.js"');
     expect(Number(headers['content-length'])).toBe(body.length);
-    expect(headers.etag).toBe('"abc-b2"');
+    expect(headers.etag).toBe('"abc-b3"');
     expect(headers['cache-control']).toBe(CDN_CACHE_CONTROL);
     expect(headers['x-content-type-options']).toBe('nosniff');
     // The app's contract with the pipeline never leaves the server.
@@ -126,6 +126,50 @@ describe('the response pipeline', () => {
     }
   });
 
+  it('rewrites a page rendered per request that opted into the deferred boot, and keeps it private', async () => {
+    const get = await serve((_req, res) => {
+      // What Next sends for a page that reads its query: no page-cache header, private.
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
+      res.setHeader('x-nextjs-postponed', '1');
+      res.setHeader(PUBLIC_PAGE_HEADER, '1');
+      res.setHeader(DEFERRED_BOOT_HEADER, '1');
+      res.write(PAGE.slice(0, 90));
+      res.end(PAGE.slice(90));
+    });
+    const { headers, body } = await get();
+    expect(body.toString()).not.toContain('<script src=');
+    expect(body.toString()).toContain('"src":"/_next/static/chunks/one.js"');
+    expect(Number(headers['content-length'])).toBe(body.length);
+    expect(headers['cache-control']).toBe(PER_REQUEST_CACHE_CONTROL);
+    expect(headers.etag).toBeUndefined();
+    expect(headers[DEFERRED_BOOT_HEADER]).toBeUndefined();
+  });
+
+  it('leaves an opted-in page that is not public, or not a success, as the app sent it', async () => {
+    for (const app of [
+      (_req: IncomingMessage, res: ServerResponse) => {
+        res.setHeader('content-type', 'text/html');
+        res.setHeader(DEFERRED_BOOT_HEADER, '1');
+      },
+      (_req: IncomingMessage, res: ServerResponse) => {
+        res.setHeader('content-type', 'text/html');
+        res.setHeader(PUBLIC_PAGE_HEADER, '1');
+        res.setHeader(DEFERRED_BOOT_HEADER, '1');
+        res.statusCode = 500;
+      },
+    ]) {
+      const get = await serve((req, res) => {
+        app(req, res);
+        res.end(PAGE);
+      });
+      const { body, headers } = await get();
+      expect(body.toString()).toBe(PAGE);
+      expect(headers[DEFERRED_BOOT_HEADER]).toBeUndefined();
+      await close();
+    }
+  });
+
   it('answers HEAD with the ETag of the rewritten page and no length of the page Next wrote', async () => {
     const get = await serve((_req, res) => {
       cachedPublicPage(res);
@@ -133,7 +177,7 @@ describe('the response pipeline', () => {
       res.end();
     });
     const head = await get({ method: 'HEAD' });
-    expect(head.headers.etag).toBe('"abc-b2"');
+    expect(head.headers.etag).toBe('"abc-b3"');
     expect(head.headers['content-length']).toBeUndefined();
   });
 

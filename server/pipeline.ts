@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { PUBLIC_PAGE_HEADER } from '../lib/http/public-page';
+import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../lib/http/public-page';
 
 /**
  * The one place the server changes what the app answers. The response is wrapped once, here, and
@@ -15,7 +15,8 @@ import { PUBLIC_PAGE_HEADER } from '../lib/http/public-page';
  *
  * Steps never read each other's output: they see the app's own head through the `Exchange`, whose
  * `fromPageCache` is the app's explicit contract (lib/http/public-page.ts), not a header value
- * another step wrote. The contract header itself never leaves the server.
+ * another step wrote; likewise `bootDeferred`, a public page rendered per request that opted into the
+ * deferred boot (lib/http/public-page.ts). The contract headers themselves never leave the server.
  */
 
 export interface Exchange {
@@ -27,6 +28,8 @@ export interface Exchange {
   readonly app: { readonly status: number; readonly headers: Readonly<OutgoingHttpHeaders> };
   /** A public page (marked by the app) that Next served from its page cache: the same for everyone. */
   readonly fromPageCache: boolean;
+  /** A public page the app opted into the deferred boot (DEFERRED_BOOT_HEADER), cached or not. */
+  readonly bootDeferred: boolean;
 }
 
 export interface Step {
@@ -85,9 +88,12 @@ export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: re
     for (const [name, value] of headersArgument(rest)) res.setHeader(name, value);
     const app = { status, headers: { ...res.getHeaders() } };
     const headers = { ...app.headers };
-    const fromPageCache = headers[PUBLIC_PAGE_HEADER] !== undefined && headers['x-nextjs-cache'] !== undefined;
+    const publicPage = headers[PUBLIC_PAGE_HEADER] !== undefined;
+    const fromPageCache = publicPage && headers['x-nextjs-cache'] !== undefined;
+    const bootDeferred = publicPage && headers[DEFERRED_BOOT_HEADER] !== undefined;
     delete headers[PUBLIC_PAGE_HEADER];
-    const settled: Exchange = { req, status, headers, app, fromPageCache };
+    delete headers[DEFERRED_BOOT_HEADER];
+    const settled: Exchange = { req, status, headers, app, fromPageCache, bootDeferred };
     exchange = settled;
     for (const step of steps) step.head?.(settled);
     for (const name of Object.keys(app.headers)) if (!(name in settled.headers)) res.removeHeader(name);

@@ -1,5 +1,8 @@
 import { DRAW_SCHEDULES } from './construction-interest';
-import { parseDecimal, type Exact } from './exact';
+import { parseInputs, inputsQuery, type InputDef, type ParsedQuery, type QueryInput } from './query';
+
+export { drawAmounts } from './query';
+export type { InputDef, InputKind, ParsedQuery, QueryInput } from './query';
 
 /**
  * The four calculators (issue 19) as the pages, the estimate e-mail and the lead's stored fields
@@ -37,22 +40,6 @@ export const FALLBACK_DEFAULTS: CalculatorDefaults = {
 
 /** The debt-to-income maximum the site advertises ('50% Max DTI'). */
 export const MAX_DTI_PERCENT = '50';
-
-export type InputKind = 'money' | 'percent' | 'count' | 'choice' | 'draws';
-
-export interface InputDef {
-  name: string;
-  label: string;
-  kind: InputKind;
-  /** Limits, as decimal strings (money in dollars, percent in percent); counts are whole numbers. */
-  min?: string;
-  max?: string;
-  /** What the field asks for, under its label. */
-  hint?: string;
-  options?: readonly { value: string; label: string }[];
-  /** The input is only used when another input has one of these values (e.g. draws when draw=custom). */
-  onlyWhen?: { name: string; values: readonly string[] };
-}
 
 export interface CalculatorDef {
   id: CalculatorId;
@@ -193,126 +180,13 @@ export const CALCULATORS: Record<CalculatorId, CalculatorDef> = {
 
 export const calculatorList = CALCULATOR_IDS.map((id) => CALCULATORS[id]);
 
-export type QueryInput = Record<string, string | string[] | undefined> | URLSearchParams;
-
-export type ParsedQuery =
-  | { ok: true; values: Record<string, string> }
-  /** `values` then holds what the visitor typed where it was wrong, so the form shows it again. */
-  | { ok: false; values: Record<string, string>; errors: Record<string, string> };
-
-const MONEY_TEXT = /^\$?\s*[\d,]*(\.\d*)?$/;
-const dollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const showMoney = (value: string) => `$${dollars.format(Number(value))}`;
-
-function firstOf(query: QueryInput, name: string): string | undefined {
-  if (query instanceof URLSearchParams) return query.get(name) ?? undefined;
-  const value = query[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** '400000' → exact; a canonical decimal: no '$', commas, spaces or a lone trailing dot. */
-function canonicalMoney(text: string): string | null {
-  const trimmed = text.trim();
-  if (!MONEY_TEXT.test(trimmed)) return null;
-  const plain = trimmed.replace(/[$,\s]/g, '').replace(/\.$/, '');
-  if (plain === '' || !/^\d+(\.\d{1,2})?$/.test(plain)) return null;
-  return plain.replace(/^0+(?=\d)/, '');
-}
-
-function canonicalPercent(text: string): string | null {
-  const plain = text.trim().replace(/\s*%$/, '');
-  if (!/^\d+(\.\d{1,3})?$/.test(plain)) return null;
-  return plain.replace(/^0+(?=\d)/, '');
-}
-
-const within = (value: string, def: InputDef) => {
-  const n = Number(value);
-  return (def.min === undefined || n >= Number(def.min)) && (def.max === undefined || n <= Number(def.max));
-};
-
-function checkOne(def: InputDef, text: string): { value: string } | { error: string } {
-  switch (def.kind) {
-    case 'money': {
-      const value = canonicalMoney(text);
-      if (value === null) return { error: 'Enter an amount in dollars, e.g. 400000.' };
-      if (!within(value, def)) return { error: `Enter an amount from ${showMoney(def.min!)} to ${showMoney(def.max!)}.` };
-      return { value };
-    }
-    case 'percent': {
-      const value = canonicalPercent(text);
-      if (value === null) return { error: 'Enter a percentage, e.g. 6.75.' };
-      if (!within(value, def)) return { error: `Enter a percentage from ${def.min}% to ${def.max}%.` };
-      return { value };
-    }
-    case 'count': {
-      const value = text.trim();
-      if (!/^\d{1,3}$/.test(value) || !within(value, def))
-        return { error: `Enter a whole number from ${def.min} to ${def.max}.` };
-      return { value: String(Number(value)) };
-    }
-    case 'choice': {
-      const value = text.trim();
-      if (!def.options?.some((o) => o.value === value)) return { error: 'Choose one of the options.' };
-      return { value };
-    }
-    case 'draws': {
-      const parts = splitDraws(text);
-      if (parts.length === 0) return { error: 'Enter at least one draw amount.' };
-      if (parts.length > 36) return { error: 'Enter at most 36 draws, one per month.' };
-      const amounts = parts.map((part) => canonicalMoney(part));
-      if (amounts.some((a) => a === null || Number(a) > 100_000_000))
-        return { error: 'Enter each draw in dollars, separated by commas, e.g. 50000, 80000.' };
-      if (amounts.every((a) => Number(a) === 0)) return { error: 'At least one draw must be more than $0.' };
-      return { value: amounts.join(', ') };
-    }
-  }
-}
-
-/** A comma that groups thousands ('50,000') belongs to the amount; any other separates two amounts. */
-const GROUPED = /^\$?\d{1,3}(,\d{3})+(\.\d*)?$/;
-
-function splitDraws(text: string): string[] {
-  return text
-    .split(/[\s;]+|,\s+/)
-    .flatMap((token) => (GROUPED.test(token) ? [token] : token.split(',')))
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
-
-/** The checked draws value ('50000, 80000') as amounts. */
-export const drawAmounts = (value: string): Exact[] => value.split(', ').map((a) => parseDecimal(a)!);
-
-const isUsed = (def: InputDef, values: Record<string, string>) =>
-  !def.onlyWhen || def.onlyWhen.values.includes(values[def.onlyWhen.name] ?? '');
-
 /**
  * Reads a calculator's query (or a form's fields): a missing or empty input takes its default, a
- * bad one gets a clear message. Inputs that do not apply (custom draws with even draws) are kept
- * as typed but not checked.
+ * bad one gets a clear message (./query.ts, which the pages' browser half uses on its own).
  */
-export function parseCalculatorQuery(id: CalculatorId, query: QueryInput, defaults: CalculatorDefaults): ParsedQuery {
-  const def = CALCULATORS[id];
-  const start = def.defaults(defaults);
-  const values: Record<string, string> = {};
-  const errors: Record<string, string> = {};
-  for (const input of def.inputs) values[input.name] = (firstOf(query, input.name) ?? '').slice(0, 2000);
-  for (const input of def.inputs) {
-    if (values[input.name]!.trim() === '') values[input.name] = start[input.name] ?? '';
-    if (!isUsed(input, values)) continue;
-    const checked = checkOne(input, values[input.name]!);
-    if ('error' in checked) errors[input.name] = checked.error;
-    else values[input.name] = checked.value;
-  }
-  if (Object.keys(errors).length > 0) return { ok: false, values, errors };
-  return { ok: true, values };
-}
+export const parseCalculatorQuery = (id: CalculatorId, query: QueryInput, defaults: CalculatorDefaults): ParsedQuery =>
+  parseInputs(CALCULATORS[id].inputs, CALCULATORS[id].defaults(defaults), query);
 
 /** The query string of a result (every input, in order), for shareable links and the GET form. */
-export function calculatorQuery(id: CalculatorId, values: Record<string, string>): string {
-  const params = new URLSearchParams();
-  for (const input of CALCULATORS[id].inputs) {
-    const value = values[input.name];
-    if (value !== undefined && value !== '' && isUsed(input, values)) params.set(input.name, value);
-  }
-  return params.toString();
-}
+export const calculatorQuery = (id: CalculatorId, values: Record<string, string>): string =>
+  inputsQuery(CALCULATORS[id].inputs, values);

@@ -1,10 +1,18 @@
-import { amortize, type Amortization } from './amortization';
-import { annualPercentageRate, amountFinancedCents, constructionPeriodApr, financeChargesCents } from './apr';
-import { constructionInterest, type ConstructionInterest, type DrawSchedule } from './construction-interest';
+import { financeChargesCents } from './apr';
 import { debtToIncome, type DebtToIncome } from './debt-to-income';
-import { div, exact, formatCents, formatPercent, formatUsd, parseDecimal, sum, toCents, type Exact } from './exact';
+import { exact, formatCents, formatPercent, formatUsd, parseDecimal, toCents, type Exact } from './exact';
 import { maximumLoan, type MaximumLoan } from './maximum-loan';
 import { CALCULATORS, DRAW_OPTIONS, drawAmounts, MAX_DTI_PERCENT, type CalculatorId } from './registry';
+import { constructionInterestTerms, runConstructionInterest, type ConstructionInterestRun } from './runs/construction-interest';
+import {
+  constructionToPermanentTerms,
+  paymentDollars,
+  runConstructionToPermanent,
+  type ConstructionToPermanentRun,
+} from './runs/construction-to-permanent';
+import { showPercent } from './runs/shared';
+
+export { showPercent };
 
 /**
  * Checked values (registry.ts parseCalculatorQuery) → the engine's inputs and results, and the
@@ -14,50 +22,18 @@ import { CALCULATORS, DRAW_OPTIONS, drawAmounts, MAX_DTI_PERCENT, type Calculato
 const d = (value: string | undefined): Exact => parseDecimal(value ?? '') ?? exact(0);
 
 export type CalculatorRun =
-  | {
-      id: 'construction-interest';
-      result: ConstructionInterest;
-      schedule: DrawSchedule;
-      ratePercent: Exact;
-      pointsPercent: Exact;
-      /** Reg Z Appendix D estimate, in percent. */
-      aprPercent: Exact;
-    }
-  | { id: 'construction-to-permanent'; result: Amortization; ratePercent: Exact; pointsPercent: Exact; aprPercent: Exact }
+  | ConstructionInterestRun
+  | ConstructionToPermanentRun
   | { id: 'maximum-loan'; result: MaximumLoan; buying: boolean; ltcPercent: Exact; ltvPercent: Exact }
   | { id: 'debt-to-income'; result: DebtToIncome };
 
 /** Runs a calculator on values that passed parseCalculatorQuery. */
 export function runCalculator(id: CalculatorId, values: Record<string, string>): CalculatorRun {
   switch (id) {
-    case 'construction-interest': {
-      const schedule = values.draw as DrawSchedule;
-      const draws = schedule === 'custom' ? drawAmounts(values.draws ?? '') : undefined;
-      const amount = draws ? sum(draws) : d(values.amount);
-      const months = draws ? draws.length : Number(values.months);
-      const ratePercent = d(values.rate);
-      const pointsPercent = d(values.points);
-      const result = constructionInterest({ amount, ratePercent, months, schedule, draws });
-      return {
-        id,
-        result,
-        schedule,
-        ratePercent,
-        pointsPercent,
-        aprPercent: constructionPeriodApr(amount, ratePercent, months, pointsPercent),
-      };
-    }
-    case 'construction-to-permanent': {
-      const amount = d(values.amount);
-      const ratePercent = d(values.rate);
-      const pointsPercent = d(values.points);
-      const result = amortize({ amount, ratePercent, years: Number(values.years) });
-      const payments = Array.from({ length: result.payments }, (_, i) =>
-        i === result.payments - 1 ? result.finalPaymentCents : result.paymentCents,
-      );
-      const aprPercent = annualPercentageRate(amountFinancedCents(amount, pointsPercent), payments);
-      return { id, result, ratePercent, pointsPercent, aprPercent };
-    }
+    case 'construction-interest':
+      return runConstructionInterest(values);
+    case 'construction-to-permanent':
+      return runConstructionToPermanent(values);
     case 'maximum-loan': {
       const buying = values.land === 'buying';
       const landValue = d(values.landValue);
@@ -97,8 +73,6 @@ export interface Estimate {
   terms: string | null;
 }
 
-/** A percentage value in percent units (6.75 meaning 6.75%) as '6.75%'. */
-export const showPercent = (valuePercent: Exact, digits = 2) => formatPercent(div(valuePercent, exact(100)), digits);
 const money = (value: string | undefined) => formatUsd(d(value));
 const optionLabel = (options: readonly { value: string; label: string }[], value: string | undefined) =>
   options.find((o) => o.value === value)?.label ?? value ?? '';
@@ -143,10 +117,7 @@ export function describeEstimate(id: CalculatorId, values: Record<string, string
           { label: 'APR', value: showPercent(run.aprPercent, 3) },
           { label: 'Points and lender fees', value: formatCents(charges) },
         ],
-        terms:
-          `${months.length} monthly draws (${optionLabel(DRAW_OPTIONS, run.schedule).toLowerCase()}) totalling ${formatUsd(run.result.totalDrawn)}, ` +
-          `interest-only payments at ${showPercent(run.ratePercent, 3)} on the balance drawn, the balance due at the end of construction, ` +
-          `${formatCents(charges)} in points and fees; APR estimated as Regulation Z Appendix D allows.`,
+        terms: constructionInterestTerms(run, optionLabel(DRAW_OPTIONS, run.schedule)),
       };
     }
     case 'construction-to-permanent': {
@@ -160,11 +131,7 @@ export function describeEstimate(id: CalculatorId, values: Record<string, string
           { label: 'Total interest', value: formatCents(r.totalInterestCents) },
           { label: 'Total of payments', value: formatCents(r.totalPaidCents) },
         ],
-        terms:
-          `${r.payments} monthly payments of ${formatCents(r.paymentCents)}` +
-          (r.finalPaymentCents !== r.paymentCents ? ` (the last ${formatCents(r.finalPaymentCents)})` : '') +
-          `, fixed rate ${showPercent(run.ratePercent, 3)} fully amortizing over ${r.months / 12} years, ` +
-          `${formatCents(financeChargesCents(d(values.amount), run.pointsPercent))} in points and fees; taxes and insurance not included.`,
+        terms: constructionToPermanentTerms(run),
       };
     }
     case 'maximum-loan': {
@@ -208,7 +175,7 @@ export function describeEstimate(id: CalculatorId, values: Record<string, string
 
 /** The monthly payment calculator 2 found, in dollars ('2594.39'), for calculator 4's payment field. */
 export const paymentForLink = (run: CalculatorRun): string | null =>
-  run.id === 'construction-to-permanent' ? (Number(run.result.paymentCents) / 100).toFixed(2) : null;
+  run.id === 'construction-to-permanent' ? paymentDollars(run) : null;
 
 /** Whole dollars of a non-negative amount, rounded half up, for prefilled application fields. */
 export const wholeDollars = (value: Exact) => String((toCents(value) + 50n) / 100n);

@@ -9,3 +9,15 @@ export const PUBLIC_PAGE_HEADER = 'x-clp-public-page';
 
 /** Every route but the admin, sign-in, invitations, API, Next's assets and uploaded media. */
 export const PUBLIC_PAGE_ROUTES = '/((?!admin|login|invite/|api/|_next/|media/).*)';
+
+/**
+ * The second half of the contract: a public page rendered for each request (it reads its query,
+ * so Next cannot serve it from its page cache) that still wants the deferred boot of ADR 009.
+ * next.config.ts sets this header on `DEFERRED_BOOT_ROUTES` only, an explicit list: other pages
+ * rendered per request (/payment) keep Next's scripts. Such a response is rewritten but never
+ * shared: the pipeline keeps it out of the micro-cache and marks it private (server/pipeline/).
+ */
+export const DEFERRED_BOOT_HEADER = 'x-clp-deferred-boot';
+
+/** The calculators (issue 19): server-rendered from their query, one page per set of inputs. */
+export const DEFERRED_BOOT_ROUTES = ['/calculators', '/calculators/:path*'];

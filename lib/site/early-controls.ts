@@ -23,6 +23,16 @@ export const EARLY = {
   /** Set by the script on a form whose submit it holds for React (performance.now(), ms): when the
    * visitor pressed it, which ends the fill time, not when React sends the form. */
   pressedAt: 'data-pressed-at',
+  /**
+   * On a form whose answer React computes as the visitor types (a calculator), with the id of the
+   * element showing that answer as its value. On a page with such a form any first interaction
+   * (focus entering the form above all) boots at once and the scripts run without waiting for a
+   * pause in the typing; React reads what was typed meanwhile when it hydrates. A keystroke before
+   * then marks the answer `stale` at once, so the visitor sees it is being worked on.
+   */
+  eagerBoot: 'data-early-boot',
+  /** Set by the script on a calculator's answer typed into before React runs; React removes it. */
+  stale: 'data-early-stale',
   /** The id of the element (rendered once, left alone by React) where the script shows a toast. */
   toastHost: 'clp-early-toast',
 } as const;

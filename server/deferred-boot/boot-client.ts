@@ -40,10 +40,36 @@ export function bootClient(config: BootConfig): void {
   const QUIET_MS = 500;
   const TYPING_PAUSE_MS = 1000;
 
+  /** A page whose form asks for React at once (a calculator): no pause to wait for. */
+  let eager = false;
+  const eagerForm = function (target: EventTarget | null) {
+    return target instanceof Element ? target.closest('[' + E.eagerBoot + ']') : null;
+  };
+  d.addEventListener(
+    'focusin',
+    function (event) {
+      if (!eagerForm(event.target)) return;
+      eager = true;
+      boot();
+    },
+    true,
+  );
+  // Typed before React: the answer shown is now out of date, and says so at once (CSS).
+  d.addEventListener(
+    'input',
+    function (event) {
+      const form = eagerForm(event.target);
+      const answer = form && !hydrated ? d.getElementById(form.getAttribute(E.eagerBoot) || '') : null;
+      if (answer) answer.setAttribute(E.stale, '');
+    },
+    true,
+  );
+
   function boot(event?: Event) {
     // A finger resting on the screen sends pointermove too; only a mouse moving means a desktop.
     if (booted || (event && event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse')) return;
     booted = true;
+    eager = d.querySelector('[' + E.eagerBoot + ']') !== null;
     TRIGGERS.forEach(function (type) {
       w.removeEventListener(type, boot, listen);
     });
@@ -90,12 +116,13 @@ export function bootClient(config: BootConfig): void {
   // Running the scripts is a long task (on a phone several hundred milliseconds): a tap or a key
   // meanwhile would wait for it. Taps are answered without them and fields echo without them, so
   // the scripts run in a pause: half a second without input, a second without typing in a field.
-  // A control pressed before then that needs React (a submit) does not wait.
+  // A control pressed before then that needs React (a submit) does not wait, nor a form whose
+  // every keystroke React answers (a calculator: its result would otherwise lag a second behind).
   function whenQuiet(run: () => void) {
     const now = Date.now();
     const typing = isTextField(d.activeElement) ? lastTyping + TYPING_PAUSE_MS : 0;
     const wait = Math.max(lastInput + QUIET_MS, typing) - now;
-    if (pending === null && wait > 0)
+    if (pending === null && !eager && wait > 0)
       // Checked again soon: a submit pressed meanwhile must not wait out the pause.
       setTimeout(
         function () {

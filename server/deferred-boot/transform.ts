@@ -20,7 +20,7 @@ const GIVE_UP_MS = 10_000;
 /** Query parameters a page reads in the browser right away (the checkout error on /rates). */
 const BOOT_PARAMS = ['payment_error'];
 /** Part of the ETag of a rewritten page, so a change of the boot script changes the ETag. */
-export const BOOT_VERSION = 'b2';
+export const BOOT_VERSION = 'b3';
 
 const CONFIG_PLACEHOLDER = '__CLP_BOOT_CONFIG__';
 let minified: string | undefined;

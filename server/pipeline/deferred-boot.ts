@@ -4,9 +4,12 @@ import { isShareable, type Exchange, type Step } from '../pipeline';
 
 /**
  * Applies the deferred boot (../deferred-boot/transform.ts, ADR 009) to the pages every visitor
- * shares: shareable HTML. Next has already compressed the page, so it is decoded, rewritten and
- * encoded again; it then goes out with its real length (the pipeline sets it) and an ETag of its
- * own. Anything else passes untouched.
+ * shares: shareable HTML; and to the public pages rendered per request that opted in
+ * (`bootDeferred`: the calculators, which read their query). Next has already compressed the page,
+ * so it is decoded, rewritten and encoded again; it then goes out with its real length (the
+ * pipeline sets it) and, when shared, an ETag of its own. An opted-in page rendered per request is
+ * one visitor's answer: it is marked private and never stored (the micro-cache takes only page-cache
+ * HITs). Anything else passes untouched.
  */
 
 const CODECS: Record<string, { decode: (body: Buffer) => Buffer; encode: (body: Buffer) => Buffer }> = {
@@ -16,13 +19,19 @@ const CODECS: Record<string, { decode: (body: Buffer) => Buffer; encode: (body: 
   br: { decode: brotliDecompressSync, encode: (body) => brotliCompressSync(body) },
 };
 
-/** `"abc"` -> `"abc-b2"`: a rewritten page is another representation than the one Next tagged. */
+/** `"abc"` -> `"abc-b3"`: a rewritten page is another representation than the one Next tagged. */
 export const rewrittenEtag = (etag: string) => etag.replace(/"$/, `-${BOOT_VERSION}"`);
 /** The reverse, for If-None-Match, so Next's own 304 answers keep working. */
 export const nextEtag = (header: string) => header.replaceAll(`-${BOOT_VERSION}"`, '"');
 
+/** Per request, never stored by the browser or any shared cache (what Next sends such pages). */
+export const PER_REQUEST_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';
+
+const rendersPerRequest = (exchange: Exchange) => exchange.bootDeferred && !exchange.fromPageCache && exchange.status === 200;
+
 const isHtmlPage = (exchange: Exchange) =>
-  isShareable(exchange) && String(exchange.headers['content-type'] ?? '').startsWith('text/html');
+  (isShareable(exchange) || rendersPerRequest(exchange)) &&
+  String(exchange.headers['content-type'] ?? '').startsWith('text/html');
 
 /** The rewritten page in the encoding Next chose; the page as it was when it cannot be read. */
 function rewrite(encoding: string, body: Buffer): Buffer {
@@ -43,6 +52,13 @@ export const deferredBoot: Step = {
     if (ifNoneMatch) req.headers['if-none-match'] = nextEtag(ifNoneMatch);
   },
   head(exchange) {
+    if (rendersPerRequest(exchange)) {
+      exchange.headers['cache-control'] = PER_REQUEST_CACHE_CONTROL;
+      // Next's tag (if any) names the page before the rewrite; a private answer needs none.
+      delete exchange.headers.etag;
+      if (exchange.req.method === 'HEAD' && isHtmlPage(exchange)) delete exchange.headers['content-length'];
+      return;
+    }
     if (!exchange.fromPageCache) return;
     const etag = exchange.headers.etag;
     if (typeof etag === 'string') exchange.headers.etag = rewrittenEtag(etag);

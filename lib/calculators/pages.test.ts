@@ -1,0 +1,79 @@
+import { createElement, type ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ConstructionInterestCalculator } from '../../components/calculators/construction-interest';
+import { ConstructionToPermanentCalculator } from '../../components/calculators/construction-to-permanent';
+import { BUILT_CALCULATORS } from './catalog';
+import { CONSTRUCTION_INTEREST_COPY, CONSTRUCTION_TO_PERMANENT_COPY } from './copy';
+
+const COPY = {
+  'construction-interest': CONSTRUCTION_INTEREST_COPY,
+  'construction-to-permanent': CONSTRUCTION_TO_PERMANENT_COPY,
+} as const;
+import { axisLabel, niceStep } from './chart-scale';
+import { CALCULATORS, FALLBACK_DEFAULTS, parseCalculatorQuery } from './registry';
+import { CalculatorBody } from '../../components/calculators/calculator-body';
+import { existsSync } from 'node:fs';
+
+/** What a calculator page renders on the server (the page without JavaScript), from a query. */
+function render(component: (props: { setup: never; copy: never }) => ReactElement, id: keyof typeof COPY, query: string) {
+  const parsed = parseCalculatorQuery(id, new URLSearchParams(query), FALLBACK_DEFAULTS);
+  const calculator = CALCULATORS[id];
+  const setup = {
+    path: calculator.path,
+    inputs: calculator.inputs,
+    start: calculator.defaults(FALLBACK_DEFAULTS),
+    initial: parsed.values,
+  };
+  const live = createElement(component, { setup: setup as never, copy: COPY[id] as never });
+  const body = { id, path: calculator.path, parsed, children: live };
+  return renderToString(createElement(CalculatorBody, body));
+}
+
+describe('calculator pages as the server renders them', () => {
+  it('interest during construction: the worked example, its schedule, the APR and terms beside the payment', () => {
+    const html = render(ConstructionInterestCalculator, 'construction-interest', 'amount=400000&rate=7.5&months=12&draw=even');
+    expect(html).toContain('$16,250.00');
+    expect(html.match(/<tr/g)).toHaveLength(14);
+    expect(html).toContain('Annual percentage rate (APR)');
+    expect(html).toContain('an estimate, not an offer of credit');
+    // The form is a GET to the page itself and marks itself for the early boot.
+    const form = /<form[^>]*>/.exec(html)![0];
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/calculators/construction-interest"');
+    expect(html).toContain('data-early-boot="calc-results"');
+  });
+
+  it('payment after conversion: the worked example with the APR of Reg Z beside it', () => {
+    const html = render(
+      ConstructionToPermanentCalculator,
+      'construction-to-permanent',
+      'amount=400000&rate=6.75&years=30&points=0',
+    );
+    expect(html).toContain('$2,594.39');
+    // No points: the APR is the note rate.
+    expect(html).toContain('6.750%');
+    expect(html).toContain('/calculators/debt-to-income?payment=2594.39');
+  });
+
+  it('a bad query shows what to fix, beside the field and in the results, and keeps what was typed', () => {
+    const html = render(ConstructionToPermanentCalculator, 'construction-to-permanent', 'amount=abc&years=99');
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('Term (years): Enter a whole number from 1 to 40.');
+    expect(html).toMatch(/aria-invalid="true"[^>]*value="abc"|value="abc"[^>]*aria-invalid="true"/);
+  });
+
+  it('every listed calculator has its page', () => {
+    for (const id of BUILT_CALCULATORS) expect(existsSync(`app/(site)/calculators/${id}/page.tsx`), id).toBe(true);
+  });
+});
+
+describe('chart axis', () => {
+  it('labels are the same on the server and in any browser (no Intl compact notation)', () => {
+    expect([0, 500, 1000, 2500, 1_500_000].map(axisLabel)).toEqual(['$0', '$500', '$1K', '$2.5K', '$1.5M']);
+  });
+
+  it('steps are 1, 2 or 5 times a power of ten', () => {
+    expect([2500, 30_000, 99].map(niceStep)).toEqual([1000, 10_000, 50]);
+  });
+});

@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
+import { startServer, type RunningServer } from './server';
+
+/**
+ * The calculator pages (issue 19): server-rendered from the query (a GET form, no JavaScript
+ * needed), recalculated as the visitor types once React runs, and booted like every public page:
+ * no script before the first interaction, then at once when focus enters the form.
+ */
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  server = await startServer();
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+const INTEREST = '/calculators/construction-interest';
+const PERMANENT = '/calculators/construction-to-permanent';
+
+const total = (page: Page) => page.getByTestId('total-interest');
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('construction interest: the query is computed on the server, the GET form recomputes', async ({ page }) => {
+    await page.goto(`${server.url}${INTEREST}?amount=400000&rate=7.5&months=12&draw=even`);
+    await expect(total(page)).toHaveText('$16,250.00');
+    await expect(page.getByRole('table', { name: 'Monthly draw schedule' }).getByRole('row')).toHaveCount(14);
+    await expect(page.getByText('This is an estimate, not an offer of credit.')).toBeVisible();
+    // The monthly interest is a payment: the APR and the terms stand beside it.
+    const disclosure = page.getByTestId('payment-disclosure');
+    await expect(disclosure.getByTestId('payment')).toHaveText('$2,500.00');
+    await expect(disclosure.getByTestId('apr')).toHaveText(/^\d+\.\d{3}%$/);
+    await expect(disclosure.getByTestId('terms')).toContainText('interest only');
+
+    await page.getByLabel('Construction loan amount ($)').fill('200000');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page).toHaveURL(/amount=200000/);
+    await expect(total(page)).toHaveText('$8,125.00');
+
+    await page.getByLabel('Months of construction').fill('99');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please check' })).toContainText(
+      'Months of construction: Enter a whole number from 1 to 36.',
+    );
+    await expect(page.getByLabel('Months of construction')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+test.describe('construction-to-permanent without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the payment, its APR and terms side by side, the GET form recomputes', async ({ page }) => {
+    await page.goto(`${server.url}${PERMANENT}?amount=400000&rate=6.75&years=30`);
+    const disclosure = page.getByTestId('payment-disclosure');
+    await expect(disclosure.getByTestId('payment')).toHaveText('$2,594.39');
+    await expect(disclosure.getByTestId('apr')).toHaveText(/^\d+\.\d+%$/);
+    await expect(disclosure).toContainText('360 monthly payments');
+    // Equal prominence: the APR is the same size as the payment.
+    const size = (testId: string) => disclosure.getByTestId(testId).evaluate((e) => getComputedStyle(e).fontSize);
+    expect(await size('apr')).toBe(await size('payment'));
+    await expect(page.getByRole('table', { name: 'Amortization by year' }).getByRole('row')).toHaveCount(32);
+    await expect(page.getByText('This is an estimate, not an offer of credit.')).toBeVisible();
+
+    await page.getByLabel('Term (years)').fill('15');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page).toHaveURL(/years=15/);
+    await expect(page.getByTestId('payment')).toHaveText('$3,539.64');
+  });
+
+  test('the index lists the calculators and the sitemap has them', async ({ page }) => {
+    await page.goto(`${server.url}/calculators`);
+    await page.getByRole('main').getByRole('link', { name: 'Construction-to-Permanent Payment Calculator' }).click();
+    await expect(page).toHaveURL(new RegExp(`${PERMANENT}$`));
+    // Prefilled from the rates table: the first advertised rate (the seed's 6.75%).
+    await expect(page.getByLabel('Interest rate (%)')).toHaveValue('6.75');
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const path of ['/calculators', INTEREST, PERMANENT]) expect(sitemap).toContain(`${path}</loc>`);
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test('construction interest: no script before an interaction, results follow the typing', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const response = await page.goto(`${server.url}${INTEREST}?amount=400000&rate=7.5&months=12&draw=even`);
+    expect(response!.headers()['cache-control']).toContain('no-store');
+    await page.waitForLoadState('load');
+    expect(scripts.filter((url) => url.includes('/_next/static/'))).toEqual([]);
+    await expect(total(page)).toHaveText('$16,250.00');
+
+    // Typed before React (its scripts held back here): the field keeps it, the results say at once
+    // that they are being updated, and catch up at hydration.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const amount = page.getByLabel('Construction loan amount ($)');
+    await amount.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('800000');
+    await expect(page.locator('#calc-results')).toHaveAttribute('data-early-stale', '');
+    await expect(total(page)).toHaveText('$16,250.00');
+    release();
+    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
+    await expect(total(page)).toHaveText('$32,500.00');
+    await expect(page.locator('#calc-results')).not.toHaveAttribute('data-early-stale');
+    await expect(amount).toHaveValue('800000');
+
+    await page.getByLabel('How the builder is paid').selectOption('back');
+    await expect(page.getByRole('table', { name: 'Monthly draw schedule' })).toContainText('Total');
+    await page.getByLabel('How the builder is paid').selectOption('custom');
+    await expect(page.getByTestId('invalid-inputs')).toContainText('Enter at least one draw amount.');
+    await page
+      .getByLabel('Draw amounts, one per month ($)')
+      .fill('100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000');
+    await page.getByLabel('Months of construction').fill('12');
+    await expect(total(page)).toHaveText('$48,750.00');
+    // The address follows, so the link shares what is on screen.
+    await expect(page).toHaveURL(/draw=custom/);
+    await page.reload();
+    await expect(total(page)).toHaveText('$48,750.00');
+  });
+
+  test('construction-to-permanent: the payment follows the typing', async ({ page }) => {
+    await page.goto(`${server.url}${PERMANENT}?amount=400000&rate=6.75&years=30`);
+    const years = page.getByLabel('Term (years)');
+    await years.focus();
+    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
+    await years.fill('15');
+    await expect(page.getByTestId('payment')).toHaveText('$3,539.64');
+    // 'Calculate' with JavaScript: the results are already there, the page stays (no reload).
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page).toHaveURL(/years=15/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await years.fill('0');
+    await expect(page.getByTestId('invalid-inputs')).toContainText('Term (years)');
+    await expect(page).toHaveURL(/years=0/);
+  });
+});
+
+test('calculator pages pass axe at phone and desktop widths', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/calculators', INTEREST, `${INTEREST}?months=0`, PERMANENT]) {
+      await page.goto(server.url + path);
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(violations.map((v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  }
+});
