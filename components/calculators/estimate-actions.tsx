@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { applyLink } from '@/lib/calculators/apply-link';
-import { CALCULATORS, type CalculatorId } from '@/lib/calculators/registry';
+import type { CalculatorId } from '@/lib/calculators/registry';
 import { EstimateEmailForm } from './estimate-email-form';
 
 /**
@@ -23,7 +23,7 @@ export function EstimateActions({ calculator, values }: { calculator: Calculator
       <a href={applyLink(calculator, values)} className={`${buttonStyles.primary} w-full sm:w-auto`}>
         Apply with these numbers
       </a>
-      <EstimateEmailForm calculator={calculator} values={values} page={CALCULATORS[calculator].path} />
+      <EstimateEmailForm calculator={calculator} values={values} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { EstimateEmailForm } from '@/components/calculators/estimate-email-form';
+import { EstimateEmailAnswer } from '@/components/calculators/estimate-email-answer';
 import { ESTIMATE_EMAIL_PATH } from '@/lib/leads/calculator-lead';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
@@ -23,7 +23,7 @@ export default function EmailEstimatePage() {
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
       <h1 className="text-brand-900 text-3xl font-bold tracking-tight sm:text-4xl">Email me this estimate</h1>
       <div className="card mt-8">
-        <EstimateEmailForm calculator={null} values={{}} page={ESTIMATE_EMAIL_PATH} />
+        <EstimateEmailAnswer />
       </div>
     </div>
   );
