@@ -209,7 +209,7 @@ export interface PostRedirectsTable {
 
 export interface LeadsTable {
   id: string;
-  /** 'application' | 'contact' | 'qualification' | 'ebook' ('payment' rows lived here until migration 0007). */
+  /** 'application' | 'contact' | 'qualification' | 'ebook' | 'calculator' ('payment' rows lived here until migration 0007). */
   kind: string;
   /** e.g. 'New Detailed Application', 'Ebook Download' */
   type: string;

@@ -6,15 +6,16 @@ import type { NewNotification } from '../notifications/outbox.server';
 import { pushAlerts } from './alerts/push.server';
 import type { leadRow } from './lead-row';
 import { visitorAutoReply } from './alerts/auto-reply.server';
+import { visitorEstimate } from './alerts/estimate-email.server';
 import { smsAlerts } from './alerts/sms.server';
 import { webhookAlerts } from './alerts/webhooks.server';
 import { leadRowMessage } from './lead-row';
 
 /**
  * Everything a new lead sets going, written in the transaction that stores it (so nothing stored
- * goes untold): the broker's e-mail, and each further alert (the visitor's auto-reply, the
- * broker's text message, a push to each device that turned alerts on, a `lead.created` webhook
- * to each endpoint). Each source returns its notifications for a batch of leads; a lead judged
+ * goes untold): the broker's e-mail, and each further alert (the visitor's auto-reply or, for a
+ * calculator lead, the estimate they asked for; the broker's text message, a push to each device
+ * that turned alerts on, a `lead.created` webhook to each endpoint). Each source returns its notifications for a batch of leads; a lead judged
  * spam gets them all 'skipped' (stored, never sent unless the owner says 'Not spam').
  */
 
@@ -41,6 +42,10 @@ const brokerEmail: ArrivalAlertSource = async (_trx, leads) =>
 const SOURCES: ArrivalAlertSource[] = [
   brokerEmail,
   visitorAutoReply(() => hasMailTransport(env)),
+  visitorEstimate(
+    () => hasMailTransport(env),
+    () => env.SITE_URL,
+  ),
   smsAlerts,
   pushAlerts,
   webhookAlerts,

@@ -6,7 +6,7 @@
  * server's zod schemas from the same definitions.
  */
 
-export type LeadKind = 'application' | 'contact' | 'qualification' | 'ebook';
+export type LeadKind = 'application' | 'contact' | 'qualification' | 'ebook' | 'calculator';
 
 /** The `type` each kind of lead carries (spec section 3: 'New Detailed Application', 'Ebook Download'). */
 export const LEAD_TYPES: Record<LeadKind, string> = {
@@ -14,6 +14,7 @@ export const LEAD_TYPES: Record<LeadKind, string> = {
   contact: 'Contact Form',
   qualification: 'Quick Qualification',
   ebook: 'Ebook Download',
+  calculator: 'Calculator Estimate',
 };
 
 export type FieldInput = 'text' | 'textarea' | 'email' | 'tel' | 'amount' | 'yesno' | 'select';
@@ -86,6 +87,22 @@ export const QUALIFICATION_FIELDS: FieldDef[] = [
 
 export const EBOOK_FIELDS: FieldDef[] = [text('name', 'Full Name', 'name'), email('email', 'Email Address')];
 
+/** The field naming which calculator an estimate came from (a hidden input; its inputs are posted as `calc_<name>`). */
+export const CALCULATOR_ID_FIELD = 'calculator';
+/** The prefix of a calculator's inputs in an 'Email me this estimate' post, apart from the form's own names. */
+export const CALCULATOR_INPUT_PREFIX = 'calc_';
+
+/**
+ * 'Email me this estimate' (issue 19): what the visitor types (name optional), and the hidden
+ * calculator id; the inputs travel as `calc_<name>` and the server recomputes the results from
+ * them (lib/leads/calculator-estimate.ts), so nothing posted is trusted as a result.
+ */
+export const CALCULATOR_FIELDS: FieldDef[] = [
+  email('email', 'Email'),
+  text('name', 'Name', 'name', 100),
+  { name: CALCULATOR_ID_FIELD, label: 'Calculator', input: 'text', max: 60 },
+];
+
 /** Spec section 5's required fields; the contact and qualification forms ask for a way to answer. */
 export const REQUIRED: Record<LeadKind | 'applicationStep1' | 'applicationStep2', readonly string[]> = {
   applicationStep1: ['projectDescription', 'constructionCosts', 'loanAmount'],
@@ -103,6 +120,7 @@ export const REQUIRED: Record<LeadKind | 'applicationStep1' | 'applicationStep2'
   contact: ['from_name', 'from_email', 'message'],
   qualification: ['firstName', 'lastName', 'email', 'phone'],
   ebook: ['name', 'email'],
+  calculator: ['email', CALCULATOR_ID_FIELD],
 };
 
 /** The short forms' fields; the application's live in application-fields.ts (see all-fields.ts). */
@@ -110,10 +128,17 @@ export const SIMPLE_FIELDS: Record<Exclude<LeadKind, 'application'>, FieldDef[]>
   contact: CONTACT_FIELDS,
   qualification: QUALIFICATION_FIELDS,
   ebook: EBOOK_FIELDS,
+  calculator: CALCULATOR_FIELDS,
 };
 
 /** Forms that collect a phone number offer the optional consent to calls and texts. */
-export const HAS_CONSENT: Record<LeadKind, boolean> = { application: true, contact: true, qualification: true, ebook: false };
+export const HAS_CONSENT: Record<LeadKind, boolean> = {
+  application: true,
+  contact: true,
+  qualification: true,
+  ebook: false,
+  calculator: false,
+};
 
 /** Stored verbatim with the time and page whenever a visitor ticks the box. */
 export const CONSENT_TEXT =
@@ -153,7 +178,8 @@ export const SUBMIT_FAILED = {
 
 /** What a lead action answers. Spam gets the same success answer a person gets. */
 export type LeadResult =
-  | { ok: true; kind: LeadKind }
+  /** `link`: a calculator lead's estimate page (its inputs in the query), for the way back to it. */
+  | { ok: true; kind: LeadKind; link?: string }
   | {
       ok: false;
       reason: 'invalid';

@@ -29,6 +29,7 @@ function contactColumns(kind: LeadKind, f: Record<string, string>) {
     case 'qualification':
       return { name: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim(), email: f.email ?? '', phone: f.phone ?? '' };
     case 'ebook':
+    case 'calculator':
       return { name: f.name ?? '', email: f.email ?? '', phone: '' };
   }
 }

@@ -3,7 +3,7 @@ import { FIELDS } from './all-fields';
 import { HIDDEN, REQUIRED, type FieldDef, type LeadKind } from './fields';
 
 /**
- * The zod schemas of the four lead forms, built from the field definitions the forms render, so
+ * The zod schemas of the lead forms, built from the field definitions the forms render, so
  * the browser's required-field check and the server's validation cannot drift apart. The server
  * validates every submission with these; a bad input is answered with per-field messages and
  * nothing is stored.
@@ -51,6 +51,7 @@ export const leadSchemas: Record<LeadKind, z.ZodObject<Record<string, z.ZodType<
   contact: formSchema('contact'),
   qualification: formSchema('qualification'),
   ebook: formSchema('ebook'),
+  calculator: formSchema('calculator'),
 };
 
 /** The hidden fields: page path, consent, honeypot and the measured fill time. */

@@ -21,4 +21,5 @@ export const KIND_LABELS = {
   qualification: { label: 'Qualification form', empty: 'No qualification form submissions yet.' },
   application: { label: 'Detailed application', empty: 'No detailed applications yet.' },
   ebook: { label: 'Ebook download', empty: 'No ebook downloads yet.' },
+  calculator: { label: 'Calculator estimate', empty: 'No calculator estimates yet.' },
 } as const;

@@ -8,7 +8,9 @@ import { env } from '../env.server';
 import { logger } from '../log.server';
 import { wakeOutbox } from '../notifications/process-worker.server';
 import { FIELDS } from './all-fields';
-import { HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
+import { calculatorLeadFields } from './calculator-estimate';
+import { CALCULATOR_LEAD_FIELDS } from './calculator-lead';
+import { CALCULATOR_INPUT_PREFIX, HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } from './fields';
 import { parseSubmission } from './schemas';
 import type { SpamSettings } from './spam';
 import { storeLead } from './store.server';
@@ -49,11 +51,20 @@ function serverDeps(): SubmitDeps {
 function echo(kind: LeadKind, values: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const field of FIELDS[kind]) if (values[field.name]) kept[field.name] = values[field.name]!.slice(0, field.max);
+  // A calculator's inputs are hidden fields: a page re-rendered without JavaScript posts them again.
+  if (kind === 'calculator') {
+    const inputs = Object.entries(values).filter(([name]) => name.startsWith(CALCULATOR_INPUT_PREFIX) && name.length <= 40);
+    for (const [name, value] of inputs.slice(0, 20)) kept[name] = value.slice(0, 2000);
+  }
   if (values[HIDDEN.consent] === 'yes') kept[HIDDEN.consent] = 'yes';
   return kept;
 }
 
-function invalid(kind: LeadKind, values: Record<string, string>, fieldErrors: Record<string, string>): LeadResult {
+function invalid(
+  kind: LeadKind,
+  values: Record<string, string>,
+  fieldErrors: Record<string, string>,
+): Extract<LeadResult, { reason: 'invalid' }> {
   const tooLong = Object.values(fieldErrors).some((m) => m.startsWith('This is too long'));
   const title = kind === 'ebook' && !tooLong ? INCOMPLETE.ebook.title : INCOMPLETE.other.title;
   const message = tooLong
@@ -80,13 +91,17 @@ export async function submitLead(
 ): Promise<LeadResult> {
   const parsed = parseSubmission(kind, values);
   if (!parsed.ok) return invalid(kind, values, parsed.fieldErrors);
+  // A calculator's estimate is computed here from the posted inputs; a posted result is never read.
+  const estimate = kind === 'calculator' ? calculatorLeadFields(parsed.fields, values) : null;
+  if (estimate && !estimate.ok) return { ...invalid(kind, values, estimate.fieldErrors), message: estimate.message };
+  const fields = estimate?.ok ? estimate.fields : parsed.fields;
 
   const { db, spam, log, now, wake } = { ...serverDeps(), ...deps };
   try {
     const admission = await storeLead(await db(), {
       lead: {
         kind,
-        fields: parsed.fields,
+        fields,
         page: parsed.meta.page,
         consent: parsed.meta.consent === 'yes',
         clientAddress: sender.clientAddress,
@@ -120,7 +135,7 @@ export async function submitLead(
         log.error({ event: 'draft.delete_failed', err: error }, 'A submitted application kept its draft'),
       );
     }
-    return { ok: true, kind };
+    return estimate?.ok ? { ok: true, kind, link: estimate.fields[CALCULATOR_LEAD_FIELDS.link] } : { ok: true, kind };
   } catch (error) {
     log.error({ event: 'lead.store_failed', kind, err: error }, 'A lead could not be stored');
     return {

@@ -2,6 +2,7 @@ import { BUILDER_STATUS_OPTIONS, LOAN_TYPE_OPTIONS } from '../leads/application-
 import { PROJECT_TYPE_OPTIONS, type LeadKind } from '../leads/fields';
 import { parseAmount } from '../leads/schemas';
 import type { LeadConsent } from '../leads/types';
+import { calculatorSummary } from './calculator-summary';
 
 /**
  * The e-mail each lead sends the broker. The application's text is the spec's plain-text summary
@@ -149,6 +150,8 @@ export function leadSummary(kind: LeadKind, f: Record<string, string>): LeadSumm
         heading: 'New Ebook Download',
         sections: [{ title: null, rows: [row('Name', v('name')), row('Email', v('email'))] }],
       };
+    case 'calculator':
+      return calculatorSummary(f);
   }
 }
 
@@ -177,6 +180,7 @@ function visitor(kind: LeadKind, f: Record<string, string>): { name: string; ema
     case 'qualification':
       return { name: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim(), email: f.email ?? '' };
     case 'ebook':
+    case 'calculator':
       return { name: f.name ?? '', email: f.email ?? '' };
   }
 }

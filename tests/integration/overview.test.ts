@@ -118,6 +118,7 @@ const FIELDS: Record<LeadKind, Record<string, string>> = {
   application: { borrowerName: 'Alex', email: 'alex@example.com' },
   qualification: { firstName: 'Quinn', lastName: 'Q', email: 'quinn@example.com' },
   ebook: { name: 'Eve', email: 'eve@example.com' },
+  calculator: { name: 'Cal', email: 'cal@example.com', calculator: 'construction-interest' },
 };
 
 async function seed(db: DB): Promise<void> {
@@ -157,7 +158,7 @@ async function seed(db: DB): Promise<void> {
   await db.insertInto('page_views').values(PAGE_VIEWS).execute();
 }
 
-const zero = { contact: 0, qualification: 0, application: 0, ebook: 0 };
+const zero = { contact: 0, qualification: 0, application: 0, ebook: 0, calculator: 0 };
 
 describe.each(engines)('the overview on %s', (_engine, open) => {
   const database = seededDatabases(cleanups, open);

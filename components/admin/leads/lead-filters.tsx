@@ -37,6 +37,7 @@ const KIND_TABS = [
   { value: 'qualification', label: 'Qualification form leads' },
   { value: 'application', label: 'Detailed applications' },
   { value: 'ebook', label: 'Ebook leads' },
+  { value: 'calculator', label: 'Calculator estimates' },
 ] as const;
 
 /**

@@ -8,7 +8,7 @@ import { LEAD_STATUS_VALUES } from '../statuses';
  * ('me' or 'none'), the view (list or board) and the page.
  */
 
-export const LEAD_KINDS = ['contact', 'qualification', 'application', 'ebook'] as const;
+export const LEAD_KINDS = ['contact', 'qualification', 'application', 'ebook', 'calculator'] as const;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const day = z.preprocess(

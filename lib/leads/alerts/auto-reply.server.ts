@@ -9,13 +9,13 @@ import type { LeadKind } from '../fields';
 /**
  * The visitor's auto-reply as an arrival alert (../arrival-alerts.server.ts): one e-mail to the
  * address the visitor entered (recipient 'visitor'), through the outbox with its retries and
- * delivery log. None when no mail transport is configured, when the owner switched it off or has
+ * delivery log. Not for a calculator lead, whose estimate e-mail answers it. None when no mail transport is configured, when the owner switched it off or has
  * not entered the postal address, and none for suspected spam even later marked 'Not spam': a bot
  * fills in someone else's address, and a confirmation days late would only puzzle a real visitor.
  */
 
 /** Reads the content inside the lead's transaction (not the pages' cache, which lives in Next). */
-async function contentOf(trx: DB) {
+export async function contentOf(trx: DB) {
   const row = await trx
     .selectFrom('site_content')
     .select(['schema_version', 'document'])
@@ -24,12 +24,13 @@ async function contentOf(trx: DB) {
   return row ? readContentDocument(row.schema_version, row.document) : null;
 }
 
-const looksLikeAddress = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+export const looksLikeAddress = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 
 export function visitorAutoReply(mailConfigured: () => boolean): ArrivalAlertSource {
   return async (trx, leads) => {
     if (!mailConfigured()) return [];
-    const to = leads.filter(({ row }) => row.is_spam === 0 && looksLikeAddress(row.email));
+    // A calculator lead gets the estimate it asked for instead (./estimate-email.server.ts).
+    const to = leads.filter(({ row }) => row.kind !== 'calculator' && row.is_spam === 0 && looksLikeAddress(row.email));
     if (to.length === 0) return [];
     const content = await contentOf(trx);
     if (!content || !autoReplyReady(content)) return [];

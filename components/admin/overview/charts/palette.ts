@@ -9,6 +9,7 @@ export const KIND_COLOURS: Record<LeadKind, string> = {
   qualification: '#0f766e',
   application: '#b45309',
   ebook: '#7c3aed',
+  calculator: '#be185d',
 };
 
 export const BAR_COLOUR = '#1e3a5f';
