@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { attributionOfCookies } from '../lib/attribution/visit';
+import { estimateAnswerPath } from '../lib/calculators/estimate-status';
+import { CALCULATORS } from '../lib/calculators/registry';
 import { CLIENT_ADDRESS_HEADER } from '../lib/http/client-address';
 import { isSameOrigin } from '../lib/http/origin';
 import { LEAD_ENDPOINT_PREFIX, leadKindOfPath } from '../lib/leads/endpoint';
-import type { LeadResult } from '../lib/leads/fields';
+import { CALCULATOR_ID_FIELD, CALCULATOR_QUERY_FIELD, type LeadResult } from '../lib/leads/fields';
 import { formValues } from '../lib/leads/schemas';
 import { submitLead } from '../lib/leads/submit.server';
 import { checkBody, checkLength, mediaType, readBody, REFUSALS, type Refusal } from './request-guard';
@@ -58,7 +60,7 @@ async function answer(
   req: IncomingMessage,
   site: { siteUrl: string; trustProxy: boolean },
   submit: Submit,
-): Promise<{ status: number; body: unknown }> {
+): Promise<{ status: number; body: unknown; location?: string }> {
   const refuse = (refusal: Refusal) => {
     req.resume(); // read and drop the rest, so the client sees the answer rather than a reset
     return { status: refusal.status, body: { error: refusal.message } };
@@ -82,8 +84,18 @@ async function answer(
     userAgent: header(req, 'user-agent') ?? '',
     attribution: attributionOfCookies(header(req, 'cookie')),
   });
+  // 'Email me this estimate' is a plain HTML form (the calculator pages spend no script on it): a
+  // browser posting it itself asks for a page, not JSON, and is sent back to its calculator page
+  // with the outcome (lib/calculators/estimate-status.ts).
+  if (kind === 'calculator' && !wantsJson(req)) {
+    const outcome = !result || result.ok ? 'ok' : result.reason;
+    const posted = { calculator: values[CALCULATOR_ID_FIELD], query: values[CALCULATOR_QUERY_FIELD] };
+    return { status: 303, body: null, location: estimateAnswerPath(CALCULATORS, posted, outcome) };
+  }
   return { status: result ? STATUS[result.ok ? 'ok' : result.reason] : 200, body: result };
 }
+
+const wantsJson = (req: IncomingMessage) => (header(req, 'accept') ?? '').includes('application/json');
 
 /** Answers one POST to the lead endpoint with JSON: the form's LeadResult, or `{ error }` for a refusal. */
 export async function answerLeadPost(
@@ -92,10 +104,12 @@ export async function answerLeadPost(
   site: { siteUrl: string; trustProxy: boolean },
   submit: Submit = submitLead,
 ): Promise<void> {
-  const send = ({ status, body }: { status: number; body: unknown }) =>
-    res
-      .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
-      .end(JSON.stringify(body));
+  const send = ({ status, body, location }: { status: number; body: unknown; location?: string }) =>
+    location
+      ? res.writeHead(status, { Location: location, 'Cache-Control': 'no-store' }).end()
+      : res
+          .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+          .end(JSON.stringify(body));
   try {
     send(await answer(req, site, submit));
   } catch {

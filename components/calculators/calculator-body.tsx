@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import type { ParsedQuery } from '@/lib/calculators/query';
-import type { CalculatorId } from '@/lib/calculators/registry';
+import type { EstimateStatus } from '@/lib/calculators/estimate-status';
+import { calculatorQuery, type CalculatorId } from '@/lib/calculators/registry';
 import { EARLY } from '@/lib/site/early-controls';
+import { EstimateActions } from './estimate-actions';
 import { FORM_ID, RESULTS_ID } from './ids';
 import { RegistryFields } from './registry-fields';
 
@@ -25,11 +27,14 @@ export function CalculatorBody({
   id,
   path,
   parsed,
+  estimateStatus,
   children,
 }: {
   id: CalculatorId;
   path: string;
   parsed: ParsedQuery;
+  /** What became of an 'Email me this estimate' sent from this page (the redirect's query). */
+  estimateStatus: EstimateStatus | null;
   children: ReactNode;
 }) {
   const early = { [EARLY.eagerBoot]: RESULTS_ID };
@@ -51,6 +56,9 @@ export function CalculatorBody({
         {children}
         <p className="mt-6 text-sm font-medium text-slate-800">{ESTIMATE_NOTICE}</p>
       </section>
+      <div className="lg:col-span-2">
+        <EstimateActions id={id} path={path} query={calculatorQuery(id, parsed.values)} status={estimateStatus} />
+      </div>
     </div>
   );
 }

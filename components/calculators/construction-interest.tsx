@@ -10,7 +10,6 @@ import {
 import { showPercent } from '@/lib/calculators/runs/shared';
 import type { ConstructionInterestCopy } from '@/lib/calculators/copy';
 import { BarChart } from './bar-chart';
-import { EstimateActions } from './estimate-actions-slot';
 import { PaymentDisclosure } from './payment-disclosure';
 import { Figure, Figures, InvalidInputs, ScheduleTable } from './result-parts';
 import { useCalculator, type CalculatorSetup } from './use-calculator';
@@ -35,7 +34,6 @@ export function ConstructionInterestCalculator({ setup, copy }: { setup: Calcula
       ) : (
         <InvalidInputs errors={parsed.ok ? {} : parsed.errors} inputs={setup.inputs} alert={!typed} />
       )}
-      <EstimateActions calculator="construction-interest" values={parsed.values} />
     </>
   );
 }

@@ -11,7 +11,6 @@ import {
 import { showPercent } from '@/lib/calculators/runs/shared';
 import type { ConstructionToPermanentCopy } from '@/lib/calculators/copy';
 import { BarChart } from './bar-chart';
-import { EstimateActions } from './estimate-actions-slot';
 import { PaymentDisclosure } from './payment-disclosure';
 import { Figure, Figures, InvalidInputs, ScheduleTable } from './result-parts';
 import { useCalculator, type CalculatorSetup } from './use-calculator';
@@ -42,7 +41,6 @@ export function ConstructionToPermanentCalculator({
       ) : (
         <InvalidInputs errors={parsed.ok ? {} : parsed.errors} inputs={setup.inputs} alert={!typed} />
       )}
-      <EstimateActions calculator="construction-to-permanent" values={parsed.values} />
     </>
   );
 }

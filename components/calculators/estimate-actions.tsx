@@ -1,29 +1,105 @@
-'use client';
-
-import { useId } from 'react';
+import { HiddenFields, inputClass, labelClass } from '@/components/leads/form-parts';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { applyLink } from '@/lib/calculators/apply-link';
+import {
+  APPLY_WITH_NUMBERS_PATH,
+  ESTIMATE_ACTIONS_ID,
+  ESTIMATE_QUERY_INPUT_ID,
+  ESTIMATE_STATUSES,
+  type EstimateStatus,
+} from '@/lib/calculators/estimate-status';
 import type { CalculatorId } from '@/lib/calculators/registry';
-import { EstimateEmailForm } from './estimate-email-form';
+import { leadEndpoint } from '@/lib/leads/endpoint';
+import { CALCULATOR_ID_FIELD, CALCULATOR_QUERY_FIELD } from '@/lib/leads/fields';
+import { FORM_ID } from './ids';
 
 /**
- * A calculator result's two actions (issue 19): 'Apply with these numbers', a plain link to /apply
- * with the application's fields prefilled (lib/calculators/apply-link.ts), and 'Email me this
- * estimate' (./estimate-email-form.tsx), a lead of kind `calculator`. Both follow the values on
- * screen as the visitor types; both work without JavaScript, and before React the form's submit
- * answers at once (ADR 015: the 'incomplete' toast from its data attribute, the press held).
+ * A calculator result's two actions (issue 19), plain HTML that costs the page no script (the
+ * calculator pages have no JavaScript budget left):
+ *
+ * - 'Apply with these numbers' is a second submit button of the calculator's own form, sending
+ *   the figures in its fields (whatever was typed, with or without JavaScript) to
+ *   /calculators/apply, which redirects to /apply with the application's fields prefilled.
+ * - 'Email me this estimate' is a form posted to the lead endpoint as the browser sends it; the
+ *   endpoint stores the `calculator` lead, e-mails the estimate and answers with a 303 back here,
+ *   where `status` shows the outcome. Its hidden `estimate` holds the query of the figures on
+ *   screen: the server's at first, kept current by the live calculator (./use-calculator.ts).
+ *   The browser checks the address (required, type=email); the server checks everything again.
  */
-export function EstimateActions({ calculator, values }: { calculator: CalculatorId; values: Record<string, string> }) {
-  const headingId = useId();
+export function EstimateActions({
+  id,
+  path,
+  query,
+  status,
+}: {
+  id: CalculatorId;
+  path: string;
+  query: string;
+  status: EstimateStatus | null;
+}) {
+  const answer = status ? ESTIMATE_STATUSES[status] : null;
   return (
-    <section aria-labelledby={headingId} className="mt-8 space-y-4 border-t border-slate-200 pt-6" data-testid="estimate-actions">
-      <h2 id={headingId} className="text-brand-900 text-lg font-semibold">
+    <section id={ESTIMATE_ACTIONS_ID} aria-labelledby="estimate-actions-title" className="card" data-testid="estimate-actions">
+      <h2 id="estimate-actions-title" className="text-brand-900 text-lg font-semibold">
         Use these numbers
       </h2>
-      <a href={applyLink(calculator, values)} className={`${buttonStyles.primary} w-full sm:w-auto`}>
-        Apply with these numbers
-      </a>
-      <EstimateEmailForm calculator={calculator} values={values} />
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <div>
+          <p className="text-slate-700">Start the application with the loan amount and the project figures above filled in.</p>
+          <button
+            type="submit"
+            form={FORM_ID}
+            formAction={APPLY_WITH_NUMBERS_PATH}
+            formMethod="get"
+            name={CALCULATOR_ID_FIELD}
+            value={id}
+            className={`${buttonStyles.primary} mt-4`}
+          >
+            Apply with these numbers
+          </button>
+        </div>
+        <form method="post" action={leadEndpoint('calculator')} aria-label="Email me this estimate" className="space-y-4">
+          <HiddenFields page={path} />
+          <input type="hidden" name={CALCULATOR_ID_FIELD} value={id} />
+          <input type="hidden" id={ESTIMATE_QUERY_INPUT_ID} name={CALCULATOR_QUERY_FIELD} defaultValue={query} />
+          <div>
+            <label htmlFor="estimate-email" className={labelClass}>
+              Email{' '}
+              <span aria-hidden="true" className="text-red-800">
+                *
+              </span>
+            </label>
+            <input
+              id="estimate-email"
+              type="email"
+              name="email"
+              required
+              maxLength={254}
+              autoComplete="email"
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="estimate-name" className={labelClass}>
+              Name
+            </label>
+            <input id="estimate-name" type="text" name="name" maxLength={100} autoComplete="name" className={inputClass} />
+          </div>
+          {answer && (
+            <p
+              role={answer.role}
+              className={answer.role === 'status' ? 'font-medium text-green-800' : 'font-medium text-red-800'}
+            >
+              {answer.text}
+            </p>
+          )}
+          <button type="submit" className={buttonStyles.secondary}>
+            Email me this estimate
+          </button>
+          <p className="text-sm text-slate-600">
+            We e-mail this estimate once to the address you enter. It is an estimate, not an offer of credit.
+          </p>
+        </form>
+      </div>
     </section>
   );
 }

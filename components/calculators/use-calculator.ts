@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { parseInputs, type InputDef } from '@/lib/calculators/query';
+import { ESTIMATE_QUERY_INPUT_ID } from '@/lib/calculators/estimate-status';
 import { EARLY } from '@/lib/site/early-controls';
 import { FORM_ID, RESULTS_ID } from './ids';
 
@@ -54,6 +55,9 @@ export function useCalculator({ path, inputs, start, initial }: CalculatorSetup)
     if (!(form instanceof HTMLFormElement)) return;
     const next = formValues(form);
     setValues((previous) => (sameValues(previous, next) ? previous : next));
+    // 'Email me this estimate' sends the figures on screen (./estimate-actions.tsx, a form of its own).
+    const estimate = document.getElementById(ESTIMATE_QUERY_INPUT_ID);
+    if (estimate instanceof HTMLInputElement) estimate.value = String(new URLSearchParams(next));
     clearTimeout(urlTimer.current);
     urlTimer.current = setTimeout(() => {
       // What the GET form would send: the same link with or without JavaScript.
@@ -67,7 +71,9 @@ export function useCalculator({ path, inputs, start, initial }: CalculatorSetup)
   // results are already current: a submit only settles the address.
   useEffect(() => {
     const form = document.getElementById(FORM_ID);
-    const submit = (event: Event) => {
+    const submit = (event: SubmitEvent) => {
+      // 'Apply with these numbers' submits this form elsewhere (its formaction): let it go.
+      if (event.submitter?.hasAttribute('formaction')) return;
       event.preventDefault();
       read();
     };

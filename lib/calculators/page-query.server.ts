@@ -1,5 +1,6 @@
 import 'server-only';
 import { getCalculatorDefaults } from './defaults.server';
+import { ESTIMATE_STATUS_PARAM, isEstimateStatus } from './estimate-status';
 import { CALCULATORS, parseCalculatorQuery, type CalculatorId, type ParsedQuery, type QueryInput } from './registry';
 
 /**
@@ -18,5 +19,7 @@ export async function calculatorPageQuery(id: CalculatorId, searchParams: Promis
     start: calculator.defaults(defaults),
     initial: parsed.values,
   };
-  return { parsed, setup };
+  const sent = query instanceof URLSearchParams ? query.get(ESTIMATE_STATUS_PARAM) : query[ESTIMATE_STATUS_PARAM];
+  const estimateStatus = isEstimateStatus(sent) ? sent : null;
+  return { parsed, setup, estimateStatus };
 }

@@ -1,10 +1,11 @@
 import { CALCULATORS, FALLBACK_DEFAULTS, calculatorQuery, isCalculatorId, parseCalculatorQuery } from '../calculators/registry';
 import { describeEstimate } from '../calculators/run';
 import { CALCULATOR_LEAD_FIELDS as F, linesText } from './calculator-lead';
-import { CALCULATOR_ID_FIELD, CALCULATOR_INPUT_PREFIX } from './fields';
+import { CALCULATOR_ID_FIELD, CALCULATOR_INPUT_PREFIX, CALCULATOR_QUERY_FIELD } from './fields';
 
 /**
- * The fields of a calculator lead, computed on the server from the posted inputs (`calc_<name>`)
+ * The fields of a calculator lead, computed on the server from the posted inputs (the page's
+ * query in `estimate`, or `calc_<name>` each)
  * with the calculators' own parsing and engines: a result posted with them is never read, so the
  * lead and the visitor's e-mail always hold what these inputs give. An input left out takes the
  * calculator's default (the component posts them all); a bad one refuses the lead with a message,
@@ -23,10 +24,12 @@ export function calculatorLeadFields(form: Record<string, string>, posted: Recor
       message: 'This estimate could not be read. Reload the calculator and try again.',
     };
   }
+  // The calculator page posts the query of the figures on screen; other clients may post each input.
+  const postedQuery = new URLSearchParams(posted[CALCULATOR_QUERY_FIELD] ?? '');
   const inputs: Record<string, string> = {};
   for (const { name } of CALCULATORS[id].inputs) {
-    const value = posted[`${CALCULATOR_INPUT_PREFIX}${name}`];
-    if (value !== undefined) inputs[name] = value;
+    const value = postedQuery.get(name) ?? posted[`${CALCULATOR_INPUT_PREFIX}${name}`];
+    if (value !== undefined && value !== null) inputs[name] = value;
   }
   const parsed = parseCalculatorQuery(id, inputs, FALLBACK_DEFAULTS);
   if (!parsed.ok) {

@@ -8,14 +8,6 @@
  * never from posted results.
  */
 
-/**
- * Where 'Email me this estimate' posts without JavaScript: a page of its own, fully static, that
- * renders the answer. Not the calculator page: that page is rendered per request from a static
- * shell, and Next 16 resumes such a page after a Server Action posted without JavaScript, which
- * drops the action's state (vercel/next.js#97784), so the answer would never show.
- */
-export const ESTIMATE_EMAIL_PATH = '/email-estimate';
-
 export const CALCULATOR_LEAD_FIELDS = {
   title: 'calculatorTitle',
   link: 'link',

@@ -91,6 +91,8 @@ export const EBOOK_FIELDS: FieldDef[] = [text('name', 'Full Name', 'name'), emai
 export const CALCULATOR_ID_FIELD = 'calculator';
 /** The prefix of a calculator's inputs in an 'Email me this estimate' post, apart from the form's own names. */
 export const CALCULATOR_INPUT_PREFIX = 'calc_';
+/** The calculator page's form posts its inputs as one query string (what the page's address holds). */
+export const CALCULATOR_QUERY_FIELD = 'estimate';
 
 /**
  * 'Email me this estimate' (issue 19): what the visitor types (name optional), and the hidden

@@ -24,7 +24,7 @@ export function generateMetadata(): Metadata {
 }
 
 export default async function ConstructionInterestPage({ searchParams }: { searchParams: Promise<QueryInput> }) {
-  const { parsed, setup } = await calculatorPageQuery(calculator.id, searchParams);
+  const { parsed, setup, estimateStatus } = await calculatorPageQuery(calculator.id, searchParams);
   return (
     <CalculatorPage
       siteUrl={env.SITE_URL}
@@ -46,7 +46,7 @@ export default async function ConstructionInterestPage({ searchParams }: { searc
         </>
       }
     >
-      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed}>
+      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed} estimateStatus={estimateStatus}>
         <ConstructionInterestCalculator setup={setup} copy={CONSTRUCTION_INTEREST_COPY} />
       </CalculatorBody>
     </CalculatorPage>

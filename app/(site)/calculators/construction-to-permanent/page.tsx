@@ -22,7 +22,7 @@ export function generateMetadata(): Metadata {
 }
 
 export default async function ConstructionToPermanentPage({ searchParams }: { searchParams: Promise<QueryInput> }) {
-  const { parsed, setup } = await calculatorPageQuery(calculator.id, searchParams);
+  const { parsed, setup, estimateStatus } = await calculatorPageQuery(calculator.id, searchParams);
   return (
     <CalculatorPage
       siteUrl={env.SITE_URL}
@@ -44,7 +44,7 @@ export default async function ConstructionToPermanentPage({ searchParams }: { se
         </>
       }
     >
-      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed}>
+      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed} estimateStatus={estimateStatus}>
         <ConstructionToPermanentCalculator setup={setup} copy={CONSTRUCTION_TO_PERMANENT_COPY} />
       </CalculatorBody>
     </CalculatorPage>
