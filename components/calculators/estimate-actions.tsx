@@ -9,7 +9,7 @@ import {
 } from '@/lib/calculators/estimate-status';
 import type { CalculatorId } from '@/lib/calculators/registry';
 import { leadEndpoint } from '@/lib/leads/endpoint';
-import { CALCULATOR_ID_FIELD, CALCULATOR_QUERY_FIELD } from '@/lib/leads/fields';
+import { CALCULATOR_ID_FIELD, CALCULATOR_QUERY_FIELD } from '@/lib/leads/calculator-fields';
 import { FORM_ID } from './ids';
 
 /**

@@ -31,7 +31,7 @@ export function SimpleLeadForm({
   successToast,
   columns = 1,
 }: {
-  kind: Exclude<LeadKind, 'application'>;
+  kind: Exclude<LeadKind, 'application' | 'calculator'>;
   action: LeadAction;
   page: string;
   submitLabel: string;

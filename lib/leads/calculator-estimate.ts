@@ -1,7 +1,7 @@
 import { CALCULATORS, FALLBACK_DEFAULTS, calculatorQuery, isCalculatorId, parseCalculatorQuery } from '../calculators/registry';
 import { describeEstimate } from '../calculators/run';
 import { CALCULATOR_LEAD_FIELDS as F, linesText } from './calculator-lead';
-import { CALCULATOR_ID_FIELD, CALCULATOR_INPUT_PREFIX, CALCULATOR_QUERY_FIELD } from './fields';
+import { CALCULATOR_ID_FIELD, CALCULATOR_INPUT_PREFIX, CALCULATOR_QUERY_FIELD } from './calculator-fields';
 
 /**
  * The fields of a calculator lead, computed on the server from the posted inputs (the page's

@@ -87,26 +87,9 @@ export const QUALIFICATION_FIELDS: FieldDef[] = [
 
 export const EBOOK_FIELDS: FieldDef[] = [text('name', 'Full Name', 'name'), email('email', 'Email Address')];
 
-/** The field naming which calculator an estimate came from (a hidden input; its inputs are posted as `calc_<name>`). */
-export const CALCULATOR_ID_FIELD = 'calculator';
-/** The prefix of a calculator's inputs in an 'Email me this estimate' post, apart from the form's own names. */
-export const CALCULATOR_INPUT_PREFIX = 'calc_';
-/** The calculator page's form posts its inputs as one query string (what the page's address holds). */
-export const CALCULATOR_QUERY_FIELD = 'estimate';
-
-/**
- * 'Email me this estimate' (issue 19): what the visitor types (name optional), and the hidden
- * calculator id; the inputs travel as `calc_<name>` and the server recomputes the results from
- * them (lib/leads/calculator-estimate.ts), so nothing posted is trusted as a result.
- */
-export const CALCULATOR_FIELDS: FieldDef[] = [
-  email('email', 'Email'),
-  text('name', 'Name', 'name', 100),
-  { name: CALCULATOR_ID_FIELD, label: 'Calculator', input: 'text', max: 60 },
-];
-
 /** Spec section 5's required fields; the contact and qualification forms ask for a way to answer. */
-export const REQUIRED: Record<LeadKind | 'applicationStep1' | 'applicationStep2', readonly string[]> = {
+/** (The calculator estimate's are in ./calculator-fields.ts: no form in the shared bundle needs them.) */
+export const REQUIRED: Record<Exclude<LeadKind, 'calculator'> | 'applicationStep1' | 'applicationStep2', readonly string[]> = {
   applicationStep1: ['projectDescription', 'constructionCosts', 'loanAmount'],
   applicationStep2: ['borrowerName', 'monthlyIncome', 'liquidAssets', 'email', 'phone'],
   application: [
@@ -122,24 +105,21 @@ export const REQUIRED: Record<LeadKind | 'applicationStep1' | 'applicationStep2'
   contact: ['from_name', 'from_email', 'message'],
   qualification: ['firstName', 'lastName', 'email', 'phone'],
   ebook: ['name', 'email'],
-  calculator: ['email', CALCULATOR_ID_FIELD],
 };
 
 /** The short forms' fields; the application's live in application-fields.ts (see all-fields.ts). */
-export const SIMPLE_FIELDS: Record<Exclude<LeadKind, 'application'>, FieldDef[]> = {
+export const SIMPLE_FIELDS: Record<Exclude<LeadKind, 'application' | 'calculator'>, FieldDef[]> = {
   contact: CONTACT_FIELDS,
   qualification: QUALIFICATION_FIELDS,
   ebook: EBOOK_FIELDS,
-  calculator: CALCULATOR_FIELDS,
 };
 
 /** Forms that collect a phone number offer the optional consent to calls and texts. */
-export const HAS_CONSENT: Record<LeadKind, boolean> = {
+export const HAS_CONSENT: Record<Exclude<LeadKind, 'calculator'>, boolean> = {
   application: true,
   contact: true,
   qualification: true,
   ebook: false,
-  calculator: false,
 };
 
 /** Stored verbatim with the time and page whenever a visitor ticks the box. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FIELDS } from './all-fields';
-import { HIDDEN, REQUIRED, type FieldDef, type LeadKind } from './fields';
+import { ALL_REQUIRED, FIELDS } from './all-fields';
+import { HIDDEN, type FieldDef, type LeadKind } from './fields';
 
 /**
  * The zod schemas of the lead forms, built from the field definitions the forms render, so
@@ -42,7 +42,7 @@ function fieldSchema(field: FieldDef, required: boolean): z.ZodType<string> {
 
 function formSchema(kind: LeadKind) {
   const shape: Record<string, z.ZodType<string>> = {};
-  for (const field of FIELDS[kind]) shape[field.name] = fieldSchema(field, REQUIRED[kind].includes(field.name));
+  for (const field of FIELDS[kind]) shape[field.name] = fieldSchema(field, ALL_REQUIRED[kind].includes(field.name));
   return z.object(shape);
 }
 
