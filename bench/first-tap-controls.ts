@@ -86,12 +86,12 @@ export const MATRIX: { page: string; controls: Control[]; more: Control[] }[] = 
   // The calculators: rendered per request, booted at the first focus in the form (issue 19).
   {
     page: '/calculators/construction-interest',
-    controls: [calculatorField('Construction loan amount')],
+    controls: [calculatorField('Construction loan amount ($)')],
     more: [phoneToast],
   },
   {
     page: '/calculators/construction-to-permanent',
-    controls: [calculatorField('Loan amount after conversion')],
+    controls: [calculatorField('Loan amount ($)')],
     more: [phoneToast],
   },
   // Boots at load as served (BootAtLoad): no booted-at-load column, so its rows cost half.

@@ -22,16 +22,7 @@ const sameValues = (a: CalculatorValues, b: CalculatorValues) => {
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 };
 
-/**
- * The live half of a calculator page. The page is server-rendered from its query with the same
- * components, so without JavaScript the GET form recalculates on the server. With it, every input
- * event reads the form, parses it with the registry's rules (./query.ts, the same defaults) and
- * the results re-render at once; the address bar follows (replaceState), so the URL stays the
- * shareable link to what is on screen.
- *
- * The fields are uncontrolled: what a visitor types before React has hydrated stays in them (ADR
- * 015), and the mount effect reads it, so the results catch up as soon as React runs.
- */
+/** What the server page hands its calculator's live half (lib/calculators/page-query.server.ts). */
 export interface CalculatorSetup {
   /** The calculator's page, which its GET form and the address bar point to. */
   path: string;
@@ -43,6 +34,16 @@ export interface CalculatorSetup {
   initial: CalculatorValues;
 }
 
+/**
+ * The live half of a calculator page. The page is server-rendered from its query with the same
+ * components, so without JavaScript the GET form recalculates on the server. With it, every input
+ * event reads the form, parses it with the registry's rules (./query.ts, the same defaults) and
+ * the results re-render at once; the address bar follows (replaceState), so the URL stays the
+ * shareable link to what is on screen.
+ *
+ * The fields are uncontrolled: what a visitor types before React has hydrated stays in them (ADR
+ * 015), and the mount effect reads it, so the results catch up as soon as React runs.
+ */
 export function useCalculator({ path, inputs, start, initial }: CalculatorSetup) {
   const [values, setValues] = useState(initial);
   const urlTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
