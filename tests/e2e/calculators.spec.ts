@@ -174,7 +174,7 @@ test.describe('maximum loan and debt-to-income without JavaScript', () => {
     await expect(page.getByTestId('cash-at-closing')).toHaveText('$50,000.00');
     await expect(page.getByText('This is an estimate, not an offer of credit.')).toBeVisible();
 
-    await page.getByLabel('The land').selectOption('buying');
+    await page.getByLabel('The land', { exact: true }).selectOption('buying');
     await expect(page.getByLabel('Still owed on the land ($)')).toBeHidden();
     await page.getByLabel('Land value or price ($)').fill('100000');
     await page.getByLabel('Appraised value when complete ($)').fill('700000');
@@ -220,7 +220,7 @@ test.describe('maximum loan and debt-to-income with JavaScript', () => {
     await expect(page.getByTestId('maximum-loan')).toHaveText('$440,000.00');
     await expect(page.getByTestId('binding')).toHaveText('Loan-to-value');
     await expect(page.getByTestId('cash-at-closing')).toHaveText('$60,000.00');
-    await page.getByLabel('The land').selectOption('buying');
+    await page.getByLabel('The land', { exact: true }).selectOption('buying');
     await expect(page.getByTestId('land-equity')).toHaveText('$0.00');
     await expect(page.getByTestId('cash-at-closing')).toHaveText('$160,000.00');
     await expect(page).toHaveURL(/land=buying/);
