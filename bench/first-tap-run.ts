@@ -19,6 +19,8 @@ export interface Figures {
 export interface Row {
   page: string;
   control: string;
+  /** A calculator ('result'): judged on the acknowledgement of the first digit, its figures shown apart. */
+  kind: Control['kind'];
   /** Whether the sample scrolls to the control first (then the tap is not the first interaction). */
   afterScroll: boolean;
   delayMs: number;
@@ -46,9 +48,16 @@ export const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/**
+ * A calculator's first digit is answered in two steps: the results say 'Updating…' at once (the
+ * boot script, ADR 024), the new figures come with React. The target applies to the first, what
+ * the visitor sees answer their key; the table shows both.
+ */
+export const judged = (row: Row, sample: Sample) => (row.kind === 'result' ? (sample.ackMs ?? sample.ms) : sample.ms);
+
 export function verdict(row: Row): 'OK' | 'OVER' | 'ERROR' {
   if (row.served.errors.length > 0 || (row.booted?.errors.length ?? 0) > 0 || row.served.samples.length === 0) return 'ERROR';
-  return median(row.served.samples.map((sample) => sample.ms)) > TARGET_MS ? 'OVER' : 'OK';
+  return median(row.served.samples.map((sample) => judged(row, sample))) > TARGET_MS ? 'OVER' : 'OK';
 }
 
 /**
@@ -98,6 +107,7 @@ async function measureControl(
   const rows = DELAYS_MS.map((delayMs) => ({
     page: path,
     control: control.label,
+    kind: control.kind,
     afterScroll: point.at === null,
     delayMs,
     served: { samples: [], errors: [] } as Figures,

@@ -1,4 +1,4 @@
-import { median, TARGET_MS, verdict, type Figures, type Row } from './first-tap-run';
+import { judged, median, TARGET_MS, verdict, type Figures, type Row } from './first-tap-run';
 import { TYPING } from './first-tap-sample';
 
 const ms = (value: number) => String(Math.round(value));
@@ -28,7 +28,7 @@ function formatRows(rows: string[][]): string {
 /** The report: one line per page, control and delay; the verdict is about the served page. */
 export function formatTable(rows: Row[], runs: number): string {
   const table = [
-    ['Page', 'Control', 'After load', 'Served ms', 'min-max', 'Booted at load ms', 'min-max', 'Status'],
+    ['Page', 'Control', 'After load', 'Served ms', 'min-max', 'Booted at load ms', 'min-max', 'Acknowledged ms', 'Status'],
     ...rows.map((row) => {
       const status = verdict(row);
       return [
@@ -37,6 +37,9 @@ export function formatTable(rows: Row[], runs: number): string {
         `${row.delayMs / 1000} s`,
         ...cells(row.served),
         ...(row.servedBootsAtLoad ? ['(as served)', ''] : cells(row.booted)),
+        row.kind === 'result' && row.served.samples.length > 0
+          ? ms(median(row.served.samples.map((sample) => judged(row, sample))))
+          : '',
         status === 'OVER' ? `OVER ${TARGET_MS} ms` : status,
       ];
     }),
@@ -52,6 +55,8 @@ export function formatTable(rows: Row[], runs: number): string {
     `Median of ${runs} first visits per cell, in ms from the tap to the first frame showing the response. Typing: a tap`,
     `on the field, keys every ${TYPING.everyMs} ms for ${TYPING.burstsMs[0]! / 1000} s, a ${TYPING.pauseMs / 1000} s pause, keys for ${TYPING.burstsMs[1]! / 1000} s more;`,
     'a visit counts its slowest key (from the key to the frame showing its character).',
+    "A calculator's row ('-> result'): from the first digit typed to the first frame with new figures; 'Acknowledged':",
+    "to the first frame marking the results 'Updating…' (or new), which the target applies to (served median).",
     `Target: served median <= ${TARGET_MS} ms. "(after scroll)": the control is below the first viewport; the scroll`,
     'to it (which starts the boot) comes just before the tap, so the tap is not the first interaction.',
     ...(errors.length > 0 ? ['', 'Failed samples:', ...errors] : []),
