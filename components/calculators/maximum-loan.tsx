@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { formatUsd, type Exact } from '@/lib/calculators/exact';
+import { formatUsd, sum, type Exact } from '@/lib/calculators/exact';
 import { fillTemplate } from '@/lib/calculators/fill-template';
 import { runMaximumLoan, type MaximumLoanRun } from '@/lib/calculators/runs/maximum-loan';
 import { showPercent } from '@/lib/calculators/runs/shared';
@@ -50,8 +50,10 @@ function MaximumLoanResults({ run, copy }: { run: MaximumLoanRun; copy: MaximumL
     owed,
   };
   words.parts = fillTemplate(run.buying ? copy.parts.buying : run.landOwed.n > 0n ? copy.parts.owing : copy.parts.owned, words);
-  const fill = (template: string) => fillTemplate(template, words);
+  // What pays for the project: the land's cost and the build, or more when the land owes more than it is worth.
   const split = [r.maximumLoan, r.landEquity, r.cashAtClosing];
+  words.paid = formatUsd(sum(split));
+  const fill = (template: string) => fillTemplate(template, words);
   return (
     <>
       <Figures>

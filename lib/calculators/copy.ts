@@ -47,8 +47,8 @@ export const MAXIMUM_LOAN_COPY = {
   equityOwned: 'The land’s {land} less the {owed} still owed on it.',
   equityBuying: 'None yet: you are buying the land, so the loan and your cash pay its {land} price.',
   cash: 'Cash needed at closing',
-  cashDetail: '{needed} to pay for ({parts}) less the {loan} loan. Closing costs are not included.',
-  split: 'How the {total} project is paid for',
+  cashDetail: 'The {needed} to pay for ({parts}) less the {loan} loan. Closing costs are not included.',
+  split: 'How the project’s {paid} is paid for',
   splitParts: ['Loan', 'Land equity', 'Cash at closing'],
 };
 

@@ -108,3 +108,18 @@ describe('debt-to-income as the server renders it', () => {
     expect(html).toMatch(/name="payment"[^>]*value="3539.64"|value="3539.64"[^>]*name="payment"/);
   });
 });
+
+describe('maximum loan when the land owes more than it is worth', () => {
+  it('no equity, and the split adds up to what is paid', () => {
+    const html = render(
+      MaximumLoanCalculator,
+      'maximum-loan',
+      'land=owned&landValue=50000&landOwed=80000&cost=400000&value=600000&ltc=90&ltv=80',
+    );
+    // LTC 90% of 450,000 = 405,000 binds (LTV 480,000); needed 480,000; cash 75,000.
+    expect(figure(html, 'maximum-loan')).toBe('$405,000.00');
+    expect(figure(html, 'land-equity')).toBe('$0.00');
+    expect(figure(html, 'cash-at-closing')).toBe('$75,000.00');
+    expect(html).toContain('How the project’s $480,000.00 is paid for');
+  });
+});
