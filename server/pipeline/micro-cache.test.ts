@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
+import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
 import { listen, serversOfEachTest } from '../../tests/support/http-server';
 import { runPipeline } from '../pipeline';
 import { cacheKey, MicroCache, TTL_MS } from './micro-cache';
@@ -11,8 +11,11 @@ afterEach(servers.closeAll);
 interface AppAnswer {
   status?: number;
   marked?: boolean;
-  nextCache?: string;
+  /** null: rendered per request (Next sends no x-nextjs-cache). */
+  nextCache?: string | null;
   encoding?: string;
+  /** Opted into the deferred boot (the calculators: DEFERRED_BOOT_ROUTES). */
+  deferredBoot?: boolean;
 }
 
 /** A real HTTP server whose "Next" answers with a counter, behind the cache as the server uses it. */
@@ -22,7 +25,8 @@ async function serve(cache: MicroCache, answer: AppAnswer = {}) {
     renders++;
     res.statusCode = answer.status ?? 200;
     if (answer.marked !== false) res.setHeader(PUBLIC_PAGE_HEADER, '1');
-    res.setHeader('x-nextjs-cache', answer.nextCache ?? 'HIT');
+    if (answer.nextCache !== null) res.setHeader('x-nextjs-cache', answer.nextCache ?? 'HIT');
+    if (answer.deferredBoot) res.setHeader(DEFERRED_BOOT_HEADER, '1');
     res.setHeader('content-type', 'text/html');
     if (answer.encoding) res.setHeader('content-encoding', answer.encoding);
     res.write('<p>render ');
@@ -52,6 +56,14 @@ describe('MicroCache', () => {
     expect(renders()).toBe(1);
     now += TTL_MS;
     expect((await get()).body).toBe('<p>render 2</p>');
+  });
+
+  it("never keeps a page rendered per request, even one opted into the deferred boot (a calculator's answer)", async () => {
+    const cache = new MicroCache(() => 0);
+    const { get, renders } = await serve(cache, { nextCache: null, deferredBoot: true });
+    await get();
+    expect((await get()).body).toBe('<p>render 2</p>');
+    expect(renders()).toBe(2);
   });
 
   it('is purged at once by an admin write', async () => {
