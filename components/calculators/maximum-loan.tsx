@@ -35,7 +35,6 @@ const percentage = (valuePercent: Exact) => showPercent(valuePercent).replace(/\
 
 function MaximumLoanResults({ run, copy }: { run: MaximumLoanRun; copy: MaximumLoanCopy }) {
   const r = run.result;
-  const owed = formatUsd(run.landOwed);
   const words: Record<string, string> = {
     ltc: percentage(run.ltcPercent),
     ltv: percentage(run.ltvPercent),
@@ -47,7 +46,7 @@ function MaximumLoanResults({ run, copy }: { run: MaximumLoanRun; copy: MaximumL
     ltvLimit: formatUsd(r.ltvLimit),
     needed: formatUsd(r.fundsNeeded),
     loan: formatUsd(r.maximumLoan),
-    owed,
+    owed: formatUsd(run.landOwed),
   };
   words.parts = fillTemplate(run.buying ? copy.parts.buying : run.landOwed.n > 0n ? copy.parts.owing : copy.parts.owned, words);
   // What pays for the project: the land's cost and the build, or more when the land owes more than it is worth.
