@@ -94,6 +94,16 @@ export const MATRIX: { page: string; controls: Control[]; more: Control[] }[] = 
     controls: [calculatorField('Loan amount ($)')],
     more: [phoneToast],
   },
+  {
+    page: '/calculators/maximum-loan',
+    controls: [calculatorField('Land value or price ($)')],
+    more: [phoneToast],
+  },
+  {
+    page: '/calculators/debt-to-income',
+    controls: [calculatorField('Gross monthly income ($)')],
+    more: [phoneToast],
+  },
   // Boots at load as served (BootAtLoad): no booted-at-load column, so its rows cost half.
   { page: '/apply', controls: [formField, submit('Submit Application')], more: [phoneToast] },
 ];

@@ -61,6 +61,8 @@ export async function defaultPages(baseUrl: string): Promise<string[]> {
     '/calculators',
     '/calculators/construction-interest?amount=400000&rate=7.5&months=12&draw=even',
     '/calculators/construction-to-permanent?amount=400000&rate=6.75&years=30',
+    '/calculators/maximum-loan?land=owned&landValue=100000&landOwed=0&cost=400000&value=550000',
+    '/calculators/debt-to-income?income=12000&debts=800&payment=2594.39',
   ];
 }
 

@@ -141,5 +141,7 @@ export async function publicPages(baseUrl: string): Promise<string[]> {
     '/calculators',
     '/calculators/construction-interest',
     '/calculators/construction-to-permanent',
+    '/calculators/maximum-loan',
+    '/calculators/debt-to-income',
   ];
 }

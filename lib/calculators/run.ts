@@ -1,8 +1,6 @@
 import { financeChargesCents } from './apr';
-import { debtToIncome, type DebtToIncome } from './debt-to-income';
 import { exact, formatCents, formatPercent, formatUsd, parseDecimal, toCents, type Exact } from './exact';
-import { maximumLoan, type MaximumLoan } from './maximum-loan';
-import { CALCULATORS, DRAW_OPTIONS, drawAmounts, MAX_DTI_PERCENT, type CalculatorId } from './registry';
+import { CALCULATORS, DRAW_OPTIONS, drawAmounts, type CalculatorId } from './registry';
 import { constructionInterestTerms, runConstructionInterest, type ConstructionInterestRun } from './runs/construction-interest';
 import {
   constructionToPermanentTerms,
@@ -10,6 +8,8 @@ import {
   runConstructionToPermanent,
   type ConstructionToPermanentRun,
 } from './runs/construction-to-permanent';
+import { runDebtToIncome, type DebtToIncomeRun } from './runs/debt-to-income';
+import { runMaximumLoan, type MaximumLoanRun } from './runs/maximum-loan';
 import { showPercent } from './runs/shared';
 
 export { showPercent };
@@ -21,11 +21,7 @@ export { showPercent };
 
 const d = (value: string | undefined): Exact => parseDecimal(value ?? '') ?? exact(0);
 
-export type CalculatorRun =
-  | ConstructionInterestRun
-  | ConstructionToPermanentRun
-  | { id: 'maximum-loan'; result: MaximumLoan; buying: boolean; ltcPercent: Exact; ltvPercent: Exact }
-  | { id: 'debt-to-income'; result: DebtToIncome };
+export type CalculatorRun = ConstructionInterestRun | ConstructionToPermanentRun | MaximumLoanRun | DebtToIncomeRun;
 
 /** Runs a calculator on values that passed parseCalculatorQuery. */
 export function runCalculator(id: CalculatorId, values: Record<string, string>): CalculatorRun {
@@ -34,29 +30,10 @@ export function runCalculator(id: CalculatorId, values: Record<string, string>):
       return runConstructionInterest(values);
     case 'construction-to-permanent':
       return runConstructionToPermanent(values);
-    case 'maximum-loan': {
-      const buying = values.land === 'buying';
-      const landValue = d(values.landValue);
-      const ltcPercent = d(values.ltc);
-      const ltvPercent = d(values.ltv);
-      const result = maximumLoan({
-        landValue,
-        landOwed: buying ? landValue : d(values.landOwed),
-        constructionCost: d(values.cost),
-        completedValue: d(values.value),
-        ltcPercent,
-        ltvPercent,
-      });
-      return { id, result, buying, ltcPercent, ltvPercent };
-    }
+    case 'maximum-loan':
+      return runMaximumLoan(values);
     case 'debt-to-income':
-      return {
-        id,
-        result: debtToIncome(
-          { monthlyIncome: d(values.income), monthlyDebts: d(values.debts), proposedPayment: d(values.payment) },
-          d(MAX_DTI_PERCENT),
-        ),
-      };
+      return runDebtToIncome(values);
   }
 }
 

@@ -157,3 +157,101 @@ test('calculator pages pass axe at phone and desktop widths', async ({ page }) =
     }
   }
 });
+
+const MAXIMUM = '/calculators/maximum-loan';
+const DTI = '/calculators/debt-to-income';
+
+test.describe('maximum loan and debt-to-income without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('maximum loan: the binding limit and why, equity and cash; land being bought hides what is owed', async ({ page }) => {
+    await page.goto(`${server.url}${MAXIMUM}?land=owned&landValue=150000&landOwed=50000&cost=400000&value=500000&ltc=90&ltv=80`);
+    await expect(page.getByTestId('maximum-loan')).toHaveText('$400,000.00');
+    await expect(page.getByTestId('binding')).toHaveText('Loan-to-value');
+    await expect(page.getByText('80% of the value when complete ($500,000.00) is $400,000.00')).toBeVisible();
+    await expect(page.getByTestId('ltc-limit')).toHaveText('$495,000.00');
+    await expect(page.getByTestId('land-equity')).toHaveText('$100,000.00');
+    await expect(page.getByTestId('cash-at-closing')).toHaveText('$50,000.00');
+    await expect(page.getByText('This is an estimate, not an offer of credit.')).toBeVisible();
+
+    await page.getByLabel('The land', { exact: true }).selectOption('buying');
+    await expect(page.getByLabel('Still owed on the land ($)')).toBeHidden();
+    await page.getByLabel('Land value or price ($)').fill('100000');
+    await page.getByLabel('Appraised value when complete ($)').fill('700000');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page).toHaveURL(/land=buying/);
+    await expect(page.getByTestId('binding')).toHaveText('Loan-to-cost');
+    await expect(page.getByTestId('maximum-loan')).toHaveText('$450,000.00');
+    await expect(page.getByTestId('land-equity')).toHaveText('$0.00');
+    await expect(page.getByTestId('cash-at-closing')).toHaveText('$50,000.00');
+  });
+
+  test('debt-to-income: the payment comes from the link, clear words when over the maximum', async ({ page }) => {
+    await page.goto(`${server.url}${DTI}?payment=3539.64`);
+    await expect(page.getByLabel('Proposed housing payment ($ a month)')).toHaveValue('3539.64');
+    await page.getByLabel('Gross monthly income ($)').fill('6000');
+    await page.getByLabel('Other monthly debt payments ($)').fill('1500');
+    await page.getByLabel('Proposed housing payment ($ a month)').fill('3200');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page.getByTestId('back-end')).toHaveText('78.33%');
+    await expect(page.getByTestId('front-end')).toHaveText('53.33%');
+    await expect(page.getByTestId('dti-verdict')).toContainText('Over our 50% maximum');
+    await expect(page.getByTestId('dti-verdict')).toContainText('pay $1,700.00 less a month');
+  });
+
+  test('the index and the sitemap list them', async ({ page }) => {
+    await page.goto(`${server.url}/calculators`);
+    await page.getByRole('main').getByRole('link', { name: 'Debt-to-Income (DTI) Calculator' }).click();
+    await expect(page).toHaveURL(new RegExp(`${DTI}$`));
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const path of [MAXIMUM, DTI]) expect(sitemap).toContain(`${path}</loc>`);
+  });
+});
+
+test.describe('maximum loan and debt-to-income with JavaScript', () => {
+  test('maximum loan follows the typing', async ({ page }) => {
+    await page.goto(`${server.url}${MAXIMUM}?land=owned&landValue=100000&landOwed=0&cost=400000&value=550000&ltc=90&ltv=80`);
+    await expect(page.getByTestId('binding')).toHaveText('What the project needs');
+    const cost = page.getByLabel('Construction cost ($)');
+    await cost.focus();
+    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
+    await cost.fill('500000');
+    // LTC 90% of 600,000 = 540,000; LTV 80% of 550,000 = 440,000 binds; 500,000 is needed.
+    await expect(page.getByTestId('maximum-loan')).toHaveText('$440,000.00');
+    await expect(page.getByTestId('binding')).toHaveText('Loan-to-value');
+    await expect(page.getByTestId('cash-at-closing')).toHaveText('$60,000.00');
+    await page.getByLabel('The land', { exact: true }).selectOption('buying');
+    await expect(page.getByTestId('land-equity')).toHaveText('$0.00');
+    await expect(page.getByTestId('cash-at-closing')).toHaveText('$160,000.00');
+    await expect(page).toHaveURL(/land=buying/);
+  });
+
+  test('the payment calculator links its payment to debt-to-income, which follows the typing', async ({ page }) => {
+    await page.goto(`${server.url}${PERMANENT}?amount=400000&rate=6.75&years=30`);
+    await page.getByRole('link', { name: 'Check your debt-to-income ratio with this payment' }).click();
+    await expect(page).toHaveURL(/payment=2594\.39/);
+    await expect(page.getByLabel('Proposed housing payment ($ a month)')).toHaveValue('2594.39');
+    const income = page.getByLabel('Gross monthly income ($)');
+    await income.focus();
+    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
+    await income.fill('12000');
+    await page.getByLabel('Other monthly debt payments ($)').fill('800');
+    await expect(page.getByTestId('back-end')).toHaveText('28.29%');
+    await expect(page.getByTestId('dti-verdict')).toContainText('Within our 50% maximum');
+    await income.fill('5000');
+    await expect(page.getByTestId('dti-verdict')).toContainText('Over our 50% maximum');
+    await income.fill('0');
+    await expect(page.getByTestId('invalid-inputs')).toContainText('Gross monthly income ($)');
+  });
+});
+
+test('maximum loan and debt-to-income pass axe at phone and desktop widths', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [MAXIMUM, `${MAXIMUM}?land=buying&cost=0`, DTI, `${DTI}?income=3000&debts=900&payment=2000`]) {
+      await page.goto(server.url + path);
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(violations.map((v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  }
+});
