@@ -5,7 +5,6 @@ import { formatPercent, formatUsd, type Exact } from '@/lib/calculators/exact';
 import { fillTemplate } from '@/lib/calculators/fill-template';
 import { isOver, runDebtToIncome, type DebtToIncomeRun } from '@/lib/calculators/runs/debt-to-income';
 import type { DebtToIncomeCopy } from '@/lib/calculators/copy';
-import { EstimateActions } from './estimate-actions-slot';
 import { Figure, Figures, InvalidInputs } from './result-parts';
 import { useCalculator, type CalculatorSetup } from './use-calculator';
 
@@ -23,7 +22,6 @@ export function DebtToIncomeCalculator({ setup, copy }: { setup: CalculatorSetup
       ) : (
         <InvalidInputs errors={parsed.ok ? {} : parsed.errors} inputs={setup.inputs} alert={!typed} />
       )}
-      <EstimateActions calculator="debt-to-income" values={parsed.values} />
     </>
   );
 }

@@ -6,7 +6,6 @@ import { fillTemplate } from '@/lib/calculators/fill-template';
 import { runMaximumLoan, type MaximumLoanRun } from '@/lib/calculators/runs/maximum-loan';
 import { showPercent } from '@/lib/calculators/runs/shared';
 import type { MaximumLoanCopy } from '@/lib/calculators/copy';
-import { EstimateActions } from './estimate-actions-slot';
 import { Figure, Figures, InvalidInputs } from './result-parts';
 import { useCalculator, type CalculatorSetup } from './use-calculator';
 
@@ -25,7 +24,6 @@ export function MaximumLoanCalculator({ setup, copy }: { setup: CalculatorSetup;
       ) : (
         <InvalidInputs errors={parsed.ok ? {} : parsed.errors} inputs={setup.inputs} alert={!typed} />
       )}
-      <EstimateActions calculator="maximum-loan" values={parsed.values} />
     </>
   );
 }

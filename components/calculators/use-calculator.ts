@@ -55,13 +55,14 @@ export function useCalculator({ path, inputs, start, initial }: CalculatorSetup)
     if (!(form instanceof HTMLFormElement)) return;
     const next = formValues(form);
     setValues((previous) => (sameValues(previous, next) ? previous : next));
+    // What the GET form would send: the same link with or without JavaScript.
+    const query = String(new URLSearchParams(next));
     // 'Email me this estimate' sends the figures on screen (./estimate-actions.tsx, a form of its own).
-    const estimate = document.getElementById(ESTIMATE_QUERY_INPUT_ID);
-    if (estimate instanceof HTMLInputElement) estimate.value = String(new URLSearchParams(next));
+    const estimate = document.getElementById(ESTIMATE_QUERY_INPUT_ID) as HTMLInputElement | null;
+    if (estimate) estimate.value = query;
     clearTimeout(urlTimer.current);
     urlTimer.current = setTimeout(() => {
-      // What the GET form would send: the same link with or without JavaScript.
-      const url = `${path}?${new URLSearchParams(next)}`;
+      const url = `${path}?${query}`;
       if (url !== location.pathname + location.search) history.replaceState(history.state, '', url);
     }, URL_DELAY_MS);
   }, [path]);

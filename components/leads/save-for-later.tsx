@@ -71,7 +71,7 @@ export function SaveForLater({
       const response = await fetch(DRAFT_SAVE_PATH, { method: 'POST', body, headers: { Accept: 'application/json' } });
       answer = (await response.json()) as SaveDraftAnswer;
     } catch {
-      answer = { ok: false, reason: 'failed', message: 'Your draft could not be saved just now. Please try again in a moment.' };
+      answer = { ok: false, reason: 'failed', message: 'Could not save just now. Please try again.' };
     }
     if (answer.ok) {
       onSaved(answer.token);
@@ -79,7 +79,7 @@ export function SaveForLater({
       setStatus({
         state: 'sent',
         // For a shared computer: the browser's draft lasts as long as this tab (./browser-draft.ts).
-        message: `We sent a link to ${answer.email}. It opens your application until ${until}. On a computer others use, close this tab when you are done: the link is your way back.`,
+        message: `We sent a link to ${answer.email}, good until ${until}. On a shared computer, close this tab when done.`,
       });
     } else {
       setStatus({ state: 'error', message: answer.message });

@@ -18,7 +18,7 @@ export const isEstimateStatus = (value: unknown): value is EstimateStatus =>
   typeof value === 'string' && Object.hasOwn(ESTIMATE_STATUSES, value);
 
 /** The id of the e-mail form's hidden query: the live calculator keeps it on the figures on screen. */
-export const ESTIMATE_QUERY_INPUT_ID = 'calc-estimate-query';
+export const ESTIMATE_QUERY_INPUT_ID = 'calc-q';
 /** Where the redirect lands: the actions, so the answer is in view. */
 export const ESTIMATE_ACTIONS_ID = 'estimate';
 /** Where 'Apply with these numbers' sends the calculator's form (a redirect to the prefilled /apply). */

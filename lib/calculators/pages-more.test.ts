@@ -26,7 +26,7 @@ function render(component: (props: { setup: never; copy: never }) => ReactElemen
   };
   const live = createElement(component, { setup: setup as never, copy: COPY[id] as never });
   // The frame's children are the live results, as the page passes them.
-  const body = { id, path: calculator.path, parsed, children: live };
+  const body = { id, path: calculator.path, parsed, estimateStatus: null, children: live };
   return renderToString(createElement(CalculatorBody, body));
 }
 

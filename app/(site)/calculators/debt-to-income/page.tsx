@@ -24,7 +24,7 @@ export function generateMetadata(): Metadata {
 
 /** `?payment=` prefills the proposed payment: the payment calculator links here with its result. */
 export default async function DebtToIncomePage({ searchParams }: { searchParams: Promise<QueryInput> }) {
-  const { parsed, setup } = await calculatorPageQuery(calculator.id, searchParams);
+  const { parsed, setup, estimateStatus } = await calculatorPageQuery(calculator.id, searchParams);
   return (
     <CalculatorPage
       siteUrl={env.SITE_URL}
@@ -49,7 +49,7 @@ export default async function DebtToIncomePage({ searchParams }: { searchParams:
         </>
       }
     >
-      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed}>
+      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed} estimateStatus={estimateStatus}>
         <DebtToIncomeCalculator setup={setup} copy={DEBT_TO_INCOME_COPY} />
       </CalculatorBody>
     </CalculatorPage>

@@ -22,7 +22,7 @@ export function generateMetadata(): Metadata {
 }
 
 export default async function MaximumLoanPage({ searchParams }: { searchParams: Promise<QueryInput> }) {
-  const { parsed, setup } = await calculatorPageQuery(calculator.id, searchParams);
+  const { parsed, setup, estimateStatus } = await calculatorPageQuery(calculator.id, searchParams);
   return (
     <CalculatorPage
       siteUrl={env.SITE_URL}
@@ -47,7 +47,7 @@ export default async function MaximumLoanPage({ searchParams }: { searchParams: 
         </>
       }
     >
-      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed}>
+      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed} estimateStatus={estimateStatus}>
         <MaximumLoanCalculator setup={setup} copy={MAXIMUM_LOAN_COPY} />
       </CalculatorBody>
     </CalculatorPage>
