@@ -64,11 +64,11 @@ function PaymentResults({ run, copy }: { run: ConstructionToPermanentRun; copy: 
       </Figures>
       <BarChart
         title={copy.chart}
-        description={`${r.years.length} ${copy.chartNote}`}
+        description={`${r.years.length} years: mostly interest at first, mostly principal later.`}
         categories={r.years.map((y) => String(y.year))}
         series={[
-          { name: copy.columns[1]!, fill: 'fill-brand-700', values: r.years.map((y) => dollars(y.principalCents)) },
-          { name: copy.columns[2]!, fill: 'fill-amber-500', values: r.years.map((y) => dollars(y.interestCents)) },
+          { name: 'Principal', fill: 'fill-brand-700', values: r.years.map((y) => dollars(y.principalCents)) },
+          { name: 'Interest', fill: 'fill-amber-500', values: r.years.map((y) => dollars(y.interestCents)) },
         ]}
         labelEvery={r.years.length > 15 ? 5 : 1}
       />
@@ -81,7 +81,7 @@ function PaymentResults({ run, copy }: { run: ConstructionToPermanentRun; copy: 
           formatCents(y.interestCents),
           formatCents(y.balanceCents),
         ])}
-        footer={[copy.total, formatCents(r.totalPaidCents - r.totalInterestCents), formatCents(r.totalInterestCents), '']}
+        footer={['Total', formatCents(r.totalPaidCents - r.totalInterestCents), formatCents(r.totalInterestCents), '']}
       />
     </>
   );

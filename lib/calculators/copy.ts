@@ -18,11 +18,8 @@ export const CONSTRUCTION_TO_PERMANENT_COPY = {
   totalInterest: 'Total interest',
   totalPaid: 'Total of payments',
   chart: 'Principal and interest by year',
-  /** After the number of years, the chart's description. */
-  chartNote: 'years: mostly interest at first, mostly principal later.',
   table: 'Amortization by year',
   columns: ['Year', 'Principal', 'Interest', 'Balance'],
-  total: 'Total',
 };
 
 export type ConstructionInterestCopy = typeof CONSTRUCTION_INTEREST_COPY;
