@@ -53,7 +53,7 @@ function PaymentResults({ run, copy }: { run: ConstructionToPermanentRun; copy: 
         payment={{ label: copy.payment, value: formatCents(r.paymentCents) }}
         apr={showPercent(run.aprPercent, 3)}
         termsSummary={`${r.months / 12} years, fixed`}
-        terms={constructionToPermanentTerms(run, copy.terms)}
+        terms={constructionToPermanentTerms(run)}
       />
       <p className="calc-link">
         <a href={`${DEBT_TO_INCOME_PATH}?payment=${paymentDollars(run)}`}>{copy.dti}</a>

@@ -20,9 +20,6 @@ export const CONSTRUCTION_TO_PERMANENT_COPY = {
   chart: 'Principal and interest by year',
   table: 'Amortization by year',
   columns: ['Year', 'Principal', 'Interest', 'Balance'],
-  /** The terms beside the payment (Reg Z), filled by runs/construction-to-permanent.ts. */
-  terms:
-    '{payments} monthly payments of {payment}{last}, fixed rate {rate} fully amortizing over {years} years, {fees} in points and fees; taxes and insurance not included.',
 };
 
 export type ConstructionInterestCopy = typeof CONSTRUCTION_INTEREST_COPY;

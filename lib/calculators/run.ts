@@ -1,4 +1,3 @@
-import { CONSTRUCTION_TO_PERMANENT_COPY } from './copy';
 import { financeChargesCents } from './apr';
 import { exact, formatCents, formatPercent, formatUsd, parseDecimal, toCents, type Exact } from './exact';
 import { CALCULATORS, DRAW_OPTIONS, drawAmounts, type CalculatorId } from './registry';
@@ -109,7 +108,7 @@ export function describeEstimate(id: CalculatorId, values: Record<string, string
           { label: 'Total interest', value: formatCents(r.totalInterestCents) },
           { label: 'Total of payments', value: formatCents(r.totalPaidCents) },
         ],
-        terms: constructionToPermanentTerms(run, CONSTRUCTION_TO_PERMANENT_COPY.terms),
+        terms: constructionToPermanentTerms(run),
       };
     }
     case 'maximum-loan': {

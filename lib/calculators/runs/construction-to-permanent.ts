@@ -1,7 +1,6 @@
 import { amortize, type Amortization } from '../amortization';
 import { amountFinancedCents, annualPercentageRate, financeChargesCents } from '../apr';
 import { formatCents, type Exact } from '../exact';
-import { fillTemplate } from '../fill-template';
 import { d, showPercent } from './shared';
 
 /** Payment after conversion: checked values → the amortization, the APR (Appendix J) and the terms. */
@@ -28,21 +27,15 @@ export function runConstructionToPermanent(values: Record<string, string>): Cons
   return { id: 'construction-to-permanent', result, ratePercent, pointsPercent, amount, aprPercent };
 }
 
-/**
- * The terms the payment after conversion assumes, in words. The sentence is a template of
- * ../copy.ts (CONSTRUCTION_TO_PERMANENT_COPY.terms), so the browser's script carries only the
- * figures: the page hands the words over with its copy.
- */
-export function constructionToPermanentTerms(run: ConstructionToPermanentRun, template: string): string {
+/** The terms the payment after conversion assumes. */
+export function constructionToPermanentTerms(run: ConstructionToPermanentRun): string {
   const r = run.result;
-  return fillTemplate(template, {
-    payments: String(r.payments),
-    payment: formatCents(r.paymentCents),
-    last: r.finalPaymentCents !== r.paymentCents ? ` (the last ${formatCents(r.finalPaymentCents)})` : '',
-    rate: showPercent(run.ratePercent, 3),
-    years: String(r.months / 12),
-    fees: formatCents(financeChargesCents(run.amount, run.pointsPercent)),
-  });
+  return (
+    `${r.payments} monthly payments of ${formatCents(r.paymentCents)}` +
+    (r.finalPaymentCents !== r.paymentCents ? ` (the last ${formatCents(r.finalPaymentCents)})` : '') +
+    `, fixed rate ${showPercent(run.ratePercent, 3)} fully amortizing over ${r.months / 12} years, ` +
+    `${formatCents(financeChargesCents(run.amount, run.pointsPercent))} in points and fees; taxes and insurance not included.`
+  );
 }
 
 /** The monthly payment calculator 2 found, in dollars ('2594.39'), for calculator 4's payment field. */
