@@ -2,6 +2,7 @@
 
 import { useMemo } from 'react';
 import { formatUsd, toCents } from '@/lib/calculators/exact';
+import { checkDraws } from '@/lib/calculators/query-draws';
 import {
   constructionInterestTerms,
   runConstructionInterest,
@@ -14,6 +15,9 @@ import { PaymentDisclosure } from './payment-disclosure';
 import { Figure, Figures, InvalidInputs, ScheduleTable } from './result-parts';
 import { useCalculator, type CalculatorSetup } from './use-calculator';
 
+/** Custom draws are this calculator's own input kind. */
+const CHECKERS = { draws: checkDraws };
+
 const dollars = (cents: bigint) => Number(cents) / 100;
 
 /**
@@ -22,7 +26,7 @@ const dollars = (cents: bigint) => Number(cents) / 100;
  * visitor types, with the registry's parsing and exact arithmetic on both sides.
  */
 export function ConstructionInterestCalculator({ setup, copy }: { setup: CalculatorSetup; copy: ConstructionInterestCopy }) {
-  const { parsed, typed } = useCalculator(setup);
+  const { parsed, typed } = useCalculator(setup, CHECKERS);
   const run = useMemo(() => (parsed.ok ? runConstructionInterest(parsed.values) : null), [parsed]);
   // The schedule in words, as its field's option says it.
   const schedule = setup.inputs.find((input) => input.name === 'draw')?.options?.find((o) => o.value === run?.schedule)?.label;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { parseInputs, type InputDef } from '@/lib/calculators/query';
+import { parseInputs, type InputCheckers, type InputDef } from '@/lib/calculators/query';
 import { ESTIMATE_QUERY_INPUT_ID } from '@/lib/calculators/estimate-status';
 import { EARLY } from '@/lib/site/early-controls';
 import { FORM_ID, RESULTS_ID } from './ids';
@@ -45,10 +45,10 @@ export interface CalculatorSetup {
  * The fields are uncontrolled: what a visitor types before React has hydrated stays in them (ADR
  * 015), and the mount effect reads it, so the results catch up as soon as React runs.
  */
-export function useCalculator({ path, inputs, start, initial }: CalculatorSetup) {
+export function useCalculator({ path, inputs, start, initial }: CalculatorSetup, checkers?: InputCheckers) {
   const [values, setValues] = useState(initial);
   const urlTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const parsed = useMemo(() => parseInputs(inputs, start, values), [inputs, start, values]);
+  const parsed = useMemo(() => parseInputs(inputs, start, values, checkers), [inputs, start, values, checkers]);
 
   const read = useCallback(() => {
     const form = document.getElementById(FORM_ID);

@@ -1,5 +1,3 @@
-import { parseDecimal, type Exact } from './exact';
-
 /**
  * How a calculator's inputs are read from a query string or a form: the checks of each kind of
  * input, from the definitions alone. Split from ./registry.ts (which holds every calculator's
@@ -41,7 +39,7 @@ function firstOf(query: QueryInput, name: string): string | undefined {
 }
 
 /** '400000' → exact; a canonical decimal: no '$', commas, spaces or a lone trailing dot. */
-function canonicalMoney(text: string): string | null {
+export function canonicalMoney(text: string): string | null {
   const trimmed = text.trim();
   if (!MONEY_TEXT.test(trimmed)) return null;
   const plain = trimmed.replace(/[$,\s]/g, '').replace(/\.$/, '');
@@ -60,7 +58,14 @@ const within = (value: string, def: InputDef) => {
   return (def.min === undefined || n >= Number(def.min)) && (def.max === undefined || n <= Number(def.max));
 };
 
-function checkOne(def: InputDef, text: string): { value: string } | { error: string } {
+export type Checked = { value: string } | { error: string };
+
+/** Readers of the input kinds a calculator has beyond the common ones. */
+export interface InputCheckers {
+  draws?: (text: string) => Checked;
+}
+
+function checkOne(def: InputDef, text: string, checkers: InputCheckers): Checked {
   switch (def.kind) {
     case 'money': {
       const value = canonicalMoney(text);
@@ -85,32 +90,12 @@ function checkOne(def: InputDef, text: string): { value: string } | { error: str
       if (!def.options?.some((o) => o.value === value)) return { error: 'Choose one of the options.' };
       return { value };
     }
-    case 'draws': {
-      const parts = splitDraws(text);
-      if (parts.length === 0) return { error: 'Enter at least one draw amount.' };
-      if (parts.length > 36) return { error: 'Enter at most 36 draws, one per month.' };
-      const amounts = parts.map((part) => canonicalMoney(part));
-      if (amounts.some((a) => a === null || Number(a) > 100_000_000))
-        return { error: 'Enter each draw in dollars, separated by commas, e.g. 50000, 80000.' };
-      if (amounts.every((a) => Number(a) === 0)) return { error: 'At least one draw must be more than $0.' };
-      return { value: amounts.join(', ') };
-    }
+    case 'draws':
+      // Only the interest calculator has draws: their reading is its own (./query-draws.ts), so
+      // the other calculators' scripts do not carry it.
+      return checkers.draws ? checkers.draws(text) : { error: 'Enter the draw amounts.' };
   }
 }
-
-/** A comma that groups thousands ('50,000') belongs to the amount; any other separates two amounts. */
-const GROUPED = /^\$?\d{1,3}(,\d{3})+(\.\d*)?$/;
-
-function splitDraws(text: string): string[] {
-  return text
-    .split(/[\s;]+|,\s+/)
-    .flatMap((token) => (GROUPED.test(token) ? [token] : token.split(',')))
-    .map((part) => part.trim())
-    .filter(Boolean);
-}
-
-/** The checked draws value ('50000, 80000') as amounts. */
-export const drawAmounts = (value: string): Exact[] => value.split(', ').map((a) => parseDecimal(a)!);
 
 const isUsed = (def: InputDef, values: Record<string, string>) =>
   !def.onlyWhen || def.onlyWhen.values.includes(values[def.onlyWhen.name] ?? '');
@@ -120,14 +105,19 @@ const isUsed = (def: InputDef, values: Record<string, string>) =>
  * `start` (the calculator's defaults), a bad one gets a clear message. Inputs that do not apply
  * (custom draws with even draws) are kept as typed but not checked.
  */
-export function parseInputs(inputs: readonly InputDef[], start: Record<string, string>, query: QueryInput): ParsedQuery {
+export function parseInputs(
+  inputs: readonly InputDef[],
+  start: Record<string, string>,
+  query: QueryInput,
+  checkers: InputCheckers = {},
+): ParsedQuery {
   const values: Record<string, string> = {};
   const errors: Record<string, string> = {};
   for (const input of inputs) values[input.name] = (firstOf(query, input.name) ?? '').slice(0, 2000);
   for (const input of inputs) {
     if (values[input.name]!.trim() === '') values[input.name] = start[input.name] ?? '';
     if (!isUsed(input, values)) continue;
-    const checked = checkOne(input, values[input.name]!);
+    const checked = checkOne(input, values[input.name]!, checkers);
     if ('error' in checked) errors[input.name] = checked.error;
     else values[input.name] = checked.value;
   }

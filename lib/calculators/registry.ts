@@ -1,7 +1,8 @@
 import { DRAW_SCHEDULES } from './construction-interest';
+import { checkDraws } from './query-draws';
 import { parseInputs, inputsQuery, type InputDef, type ParsedQuery, type QueryInput } from './query';
 
-export { drawAmounts } from './query';
+export { drawAmounts } from './query-draws';
 export type { InputDef, InputKind, ParsedQuery, QueryInput } from './query';
 
 /**
@@ -185,7 +186,7 @@ export const calculatorList = CALCULATOR_IDS.map((id) => CALCULATORS[id]);
  * bad one gets a clear message (./query.ts, which the pages' browser half uses on its own).
  */
 export const parseCalculatorQuery = (id: CalculatorId, query: QueryInput, defaults: CalculatorDefaults): ParsedQuery =>
-  parseInputs(CALCULATORS[id].inputs, CALCULATORS[id].defaults(defaults), query);
+  parseInputs(CALCULATORS[id].inputs, CALCULATORS[id].defaults(defaults), query, { draws: checkDraws });
 
 /** The query string of a result (every input, in order), for shareable links and the GET form. */
 export const calculatorQuery = (id: CalculatorId, values: Record<string, string>): string =>

@@ -1,7 +1,7 @@
 import { constructionPeriodApr, financeChargesCents } from '../apr';
 import { constructionInterest, type ConstructionInterest, type DrawSchedule } from '../construction-interest';
 import { formatCents, formatUsd, sum, type Exact } from '../exact';
-import { drawAmounts } from '../query';
+import { drawAmounts } from '../query-draws';
 import { d, showPercent } from './shared';
 
 /** Interest during construction: checked values → the schedule, the APR (Reg Z Appendix D) and the terms. */
