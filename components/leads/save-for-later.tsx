@@ -109,7 +109,7 @@ export function SaveForLater({
       </button>
       <div ref={panelRef} id={panelId} hidden className="mt-3 space-y-3">
         <p className="text-sm text-slate-700">
-          We will e-mail you a link that opens this application, as you left it, on any device for {DRAFT_DAYS} days.
+          We will e-mail you a link back to this application, on any device, for {DRAFT_DAYS} days.
         </p>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="grow">

@@ -93,7 +93,7 @@ function checkOne(def: InputDef, text: string, checkers: InputCheckers): Checked
     case 'draws':
       // Only the interest calculator has draws: their reading is its own (./query-draws.ts), so
       // the other calculators' scripts do not carry it.
-      return checkers.draws ? checkers.draws(text) : { error: 'Enter the draw amounts.' };
+      return checkers.draws!(text);
   }
 }
 
