@@ -272,7 +272,7 @@ test('the calculators are linked from the home page, the rates page (each rate p
   for (const [name, href] of Object.entries(calculators))
     await expect(rates.getByRole('link', { name })).toHaveAttribute('href', href);
   for (const rate of seedRates)
-    await expect(page.getByRole('link', { name: `Estimate the interest at ${rate.rate} (${rate.type})` })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: `Estimate the interest at this rate (${rate.type})` })).toHaveAttribute(
       'href',
       `/calculators/construction-interest?rate=${parseFloat(rate.rate)}`,
     );

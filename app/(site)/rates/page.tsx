@@ -94,7 +94,10 @@ export default async function RatesPage() {
   );
 }
 
-/** 'Estimate the build's interest at 7.25%': the interest calculator, prefilled with this rate. */
+/**
+ * The interest calculator, prefilled with this card's rate. The link does not repeat the rate: a
+ * rate is shown only in the shared display, beside its APR (ADR 016).
+ */
 function RateCalculatorLink({ rate, type }: { rate: string; type: string }) {
   const percent = parsePercent(rate);
   if (percent === null) return null;
@@ -103,7 +106,7 @@ function RateCalculatorLink({ rate, type }: { rate: string; type: string }) {
       href={`/calculators/construction-interest?rate=${percent}`}
       className="text-brand-700 mt-auto pt-3 text-sm font-medium underline-offset-2 hover:underline"
     >
-      Estimate the interest at {rate}
+      Estimate the interest at this rate
       <span className="sr-only"> ({type})</span>
     </a>
   );
