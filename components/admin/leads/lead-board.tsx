@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useOptimistic, useRef, useState, useTransition } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { moveLeadAction } from '@/lib/leads/admin/actions';
 import type { Assignee } from '@/lib/leads/pipeline/assignees.server';
 import type { BoardStatus } from '@/lib/leads/pipeline/board';
@@ -11,6 +11,8 @@ import { BoardCard } from './board-card';
 import { LostReasonDialog } from './lost-reason-dialog';
 
 type Move = { card: Card; to: BoardStatus };
+/** A move shown before the server's board has it: `on` is the board it was made on. */
+type PendingMove = Move & { on: BoardColumn[] };
 
 /** The board with a card moved to another column at once, before the server's answer. */
 function withMove(columns: BoardColumn[], { card, to }: Move): BoardColumn[] {
@@ -41,8 +43,12 @@ export function LeadBoard({
   onOpen: (id: string) => void;
 }) {
   const router = useRouter();
-  const [shown, showMove] = useOptimistic(columns, withMove);
-  const [, startTransition] = useTransition();
+  // A move shows at once and until the server's board replaces the one it was made on. Not
+  // useOptimistic: that ends with the action, before router.refresh() (which returns no promise)
+  // has brought the new board, so the old board flashed back in between (a card then sat where
+  // the moved one had been, under the pointer of whoever went on dragging).
+  const [moves, setMoves] = useState<PendingMove[]>([]);
+  const shown = moves.filter((m) => m.on === columns).reduce(withMove, columns);
   const [announcement, setAnnouncement] = useState('');
   const [askLost, setAskLost] = useState<Card | null>(null);
   const [dropTarget, setDropTarget] = useState<BoardStatus | null>(null);
@@ -60,12 +66,20 @@ export function LeadBoard({
   const move = (card: Card, to: BoardStatus, lostReason?: string) => {
     if (to === 'lost' && !lostReason) return setAskLost(card);
     refocus.current = card.id;
-    startTransition(async () => {
-      showMove({ card, to });
-      const result = await moveLeadAction({ id: card.id, status: to, lostReason });
-      setAnnouncement(result.ok ? `Moved ${name(card)} to ${statusLabel(to)}.` : `${result.title}: ${result.error}`);
-      router.refresh();
-    });
+    const pending: PendingMove = { card, to, on: columns };
+    setMoves((all) => [...all.filter((m) => m.on === columns), pending]);
+    const undo = () => setMoves((all) => all.filter((m) => m !== pending));
+    moveLeadAction({ id: card.id, status: to, lostReason }).then(
+      (result) => {
+        setAnnouncement(result.ok ? `Moved ${name(card)} to ${statusLabel(to)}.` : `${result.title}: ${result.error}`);
+        if (result.ok) router.refresh();
+        else undo();
+      },
+      () => {
+        setAnnouncement(`${name(card)} could not be moved. Please try again.`);
+        undo();
+      },
+    );
   };
   const cardById = (id: string) => shown.flatMap((c) => c.cards).find((c) => c.id === id);
 
