@@ -1,20 +1,19 @@
 import { parseDecimal, sum, toCents, type Exact } from './exact';
-import { maximumLoan } from './maximum-loan';
 import { FALLBACK_DEFAULTS, drawAmounts, parseCalculatorQuery, type CalculatorId } from './registry';
+import { runMaximumLoan } from './runs/maximum-loan';
 
 /**
  * 'Apply with these numbers' (issue 19): /apply with the application's own field names
  * (lib/leads/application-fields.ts) in the query, amounts as plain whole dollars, which /apply
  * reads on the server (lib/drafts/draft-values.ts prefillFromQuery), so the link works without
  * JavaScript. Each calculator fills what it knows: the loan amount, the construction cost, the
- * land, the income and debts. Inputs that do not check out give the plain application. Rendered
- * on the calculator pages in the browser too, so it keeps to the registry and the one engine it
- * needs (not ./run.ts, which brings every engine and the APR).
+ * land, the income and debts. Inputs that do not check out give the plain application. Worked
+ * out on the server: the calculator's form is sent to /calculators/apply, which redirects here.
  */
 
 export const APPLY_PATH = '/apply';
 
-/** Whole dollars of a non-negative amount, rounded half up (as ./run.ts wholeDollars). */
+/** Whole dollars of a non-negative amount, rounded half up. */
 const whole = (value: Exact) => String((toCents(value) + 50n) / 100n);
 const d = (value: string | undefined) => parseDecimal(value ?? '');
 const dollars = (value: string | undefined) => {
@@ -31,20 +30,11 @@ export function applyPrefill(id: CalculatorId, values: Record<string, string>): 
     case 'construction-to-permanent':
       return { loanAmount: dollars(values.amount) };
     case 'maximum-loan': {
-      const buying = values.land === 'buying';
-      const landValue = d(values.landValue)!;
-      const loan = maximumLoan({
-        landValue,
-        landOwed: buying ? landValue : d(values.landOwed)!,
-        constructionCost: d(values.cost)!,
-        completedValue: d(values.value)!,
-        ltcPercent: d(values.ltc)!,
-        ltvPercent: d(values.ltv)!,
-      }).maximumLoan;
+      const { buying, result } = runMaximumLoan(values);
       const land: Record<string, string | null> = buying
         ? { ownLand: 'no', needLandLoan: 'yes', landSearchPriceRange: dollars(values.landValue) }
         : { ownLand: 'yes', landEstimatedValue: dollars(values.landValue), landBalance: dollars(values.landOwed) };
-      return { loanAmount: whole(loan), constructionCosts: dollars(values.cost), ...land };
+      return { loanAmount: whole(result.maximumLoan), constructionCosts: dollars(values.cost), ...land };
     }
     case 'debt-to-income':
       return { monthlyIncome: dollars(values.income), monthlyBills: dollars(values.debts) };

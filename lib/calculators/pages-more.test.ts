@@ -1,11 +1,9 @@
-import { createElement, type ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CalculatorBody } from '../../components/calculators/calculator-body';
+import { renderCalculatorPage } from '../../tests/support/calculator-page';
 import { DebtToIncomeCalculator } from '../../components/calculators/debt-to-income';
 import { MaximumLoanCalculator } from '../../components/calculators/maximum-loan';
 import { DEBT_TO_INCOME_COPY, MAXIMUM_LOAN_COPY } from './copy';
-import { CALCULATORS, FALLBACK_DEFAULTS, parseCalculatorQuery } from './registry';
+import { FALLBACK_DEFAULTS, parseCalculatorQuery } from './registry';
 import { describeEstimate } from './run';
 
 /**
@@ -15,20 +13,8 @@ import { describeEstimate } from './run';
 
 const COPY = { 'maximum-loan': MAXIMUM_LOAN_COPY, 'debt-to-income': DEBT_TO_INCOME_COPY } as const;
 
-function render(component: (props: { setup: never; copy: never }) => ReactElement, id: keyof typeof COPY, query: string) {
-  const parsed = parseCalculatorQuery(id, new URLSearchParams(query), FALLBACK_DEFAULTS);
-  const calculator = CALCULATORS[id];
-  const setup = {
-    path: calculator.path,
-    inputs: calculator.inputs,
-    start: calculator.defaults(FALLBACK_DEFAULTS),
-    initial: parsed.values,
-  };
-  const live = createElement(component, { setup: setup as never, copy: COPY[id] as never });
-  // The frame's children are the live results, as the page passes them.
-  const body = { id, path: calculator.path, parsed, estimateStatus: null, children: live };
-  return renderToString(createElement(CalculatorBody, body));
-}
+const render = (component: Parameters<typeof renderCalculatorPage>[0], id: keyof typeof COPY, query: string) =>
+  renderCalculatorPage(component, id, COPY[id], query);
 
 /** The text of the element with this data-testid (the figure's value). */
 const figure = (html: string, testId: string) => new RegExp(`data-testid="${testId}"[^>]*>([^<]*)<`).exec(html)?.[1];

@@ -1,6 +1,5 @@
-import { createElement, type ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { renderCalculatorPage } from '../../tests/support/calculator-page';
 import { ConstructionInterestCalculator } from '../../components/calculators/construction-interest';
 import { ConstructionToPermanentCalculator } from '../../components/calculators/construction-to-permanent';
 import { BUILT_CALCULATORS } from './catalog';
@@ -11,24 +10,10 @@ const COPY = {
   'construction-to-permanent': CONSTRUCTION_TO_PERMANENT_COPY,
 } as const;
 import { axisLabel, niceStep } from './chart-scale';
-import { CALCULATORS, FALLBACK_DEFAULTS, parseCalculatorQuery } from './registry';
-import { CalculatorBody } from '../../components/calculators/calculator-body';
 import { existsSync } from 'node:fs';
 
-/** What a calculator page renders on the server (the page without JavaScript), from a query. */
-function render(component: (props: { setup: never; copy: never }) => ReactElement, id: keyof typeof COPY, query: string) {
-  const parsed = parseCalculatorQuery(id, new URLSearchParams(query), FALLBACK_DEFAULTS);
-  const calculator = CALCULATORS[id];
-  const setup = {
-    path: calculator.path,
-    inputs: calculator.inputs,
-    start: calculator.defaults(FALLBACK_DEFAULTS),
-    initial: parsed.values,
-  };
-  const live = createElement(component, { setup: setup as never, copy: COPY[id] as never });
-  const body = { id, path: calculator.path, parsed, estimateStatus: null, children: live };
-  return renderToString(createElement(CalculatorBody, body));
-}
+const render = (component: Parameters<typeof renderCalculatorPage>[0], id: keyof typeof COPY, query: string) =>
+  renderCalculatorPage(component, id, COPY[id], query);
 
 describe('calculator pages as the server renders them', () => {
   it('interest during construction: the worked example, its schedule, the APR and terms beside the payment', () => {

@@ -1,25 +1,20 @@
 import { financeChargesCents } from './apr';
-import { exact, formatCents, formatPercent, formatUsd, parseDecimal, toCents, type Exact } from './exact';
+import { formatCents, formatPercent, formatUsd } from './exact';
 import { CALCULATORS, DRAW_OPTIONS, drawAmounts, type CalculatorId } from './registry';
 import { constructionInterestTerms, runConstructionInterest, type ConstructionInterestRun } from './runs/construction-interest';
 import {
   constructionToPermanentTerms,
-  paymentDollars,
   runConstructionToPermanent,
   type ConstructionToPermanentRun,
 } from './runs/construction-to-permanent';
 import { runDebtToIncome, type DebtToIncomeRun } from './runs/debt-to-income';
 import { runMaximumLoan, type MaximumLoanRun } from './runs/maximum-loan';
-import { showPercent } from './runs/shared';
-
-export { showPercent };
+import { d, showPercent } from './runs/shared';
 
 /**
  * Checked values (registry.ts parseCalculatorQuery) → the engine's inputs and results, and the
  * estimate in words: the lines the page's summary, the visitor's e-mail and the stored lead share.
  */
-
-const d = (value: string | undefined): Exact => parseDecimal(value ?? '') ?? exact(0);
 
 export type CalculatorRun = ConstructionInterestRun | ConstructionToPermanentRun | MaximumLoanRun | DebtToIncomeRun;
 
@@ -149,10 +144,3 @@ export function describeEstimate(id: CalculatorId, values: Record<string, string
     }
   }
 }
-
-/** The monthly payment calculator 2 found, in dollars ('2594.39'), for calculator 4's payment field. */
-export const paymentForLink = (run: CalculatorRun): string | null =>
-  run.id === 'construction-to-permanent' ? paymentDollars(run) : null;
-
-/** Whole dollars of a non-negative amount, rounded half up, for prefilled application fields. */
-export const wholeDollars = (value: Exact) => String((toCents(value) + 50n) / 100n);

@@ -1,3 +1,5 @@
+import type { EstimateLine } from '../calculators/run';
+
 /**
  * How a calculator lead ('Email me this estimate', issue 19) keeps its estimate in the lead's
  * fields, free of the calculators themselves so the broker's e-mail, the admin and the CSV read it
@@ -16,11 +18,6 @@ export const CALCULATOR_LEAD_FIELDS = {
   /** The terms the figures assume (Regulation Z: shown beside a payment or rate); absent when none. */
   terms: 'terms',
 } as const;
-
-export interface EstimateLine {
-  label: string;
-  value: string;
-}
 
 /** Lines as one field's text: 'Label: value' per line (a label never holds ': '). */
 export const linesText = (lines: readonly EstimateLine[]): string =>
