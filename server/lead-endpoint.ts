@@ -83,6 +83,8 @@ async function answer(
     // Stamped by the server for every request (./client-address.ts), never the visitor's.
     clientAddress: header(req, CLIENT_ADDRESS_HEADER) ?? 'unknown',
     userAgent: header(req, 'user-agent') ?? '',
+    via: 'endpoint',
+    fetchMode: header(req, 'sec-fetch-mode') ?? null,
     attribution: attributionOfCookies(header(req, 'cookie')),
   });
   // 'Email me this estimate' is a plain HTML form (the calculator pages spend no script on it): a

@@ -1,6 +1,16 @@
 'use client';
 
-import { useActionState, useEffect, useId, useRef, useState, useTransition, type FormEvent, type ReactNode } from 'react';
+import {
+  useActionState,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useTransition,
+  type FocusEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import { postLead } from '@/lib/leads/endpoint';
 import { EARLY } from '@/lib/site/early-controls';
@@ -51,6 +61,7 @@ export function useLeadForm(
     const firstFocus = Number(form.getAttribute(EARLY.firstFocus));
     const startedAt = firstFocus > 0 ? firstFocus : mountedAt.current;
     data.set(HIDDEN.fillMs, String(Math.max(0, Math.round(pressedAt - startedAt))));
+    data.set(HIDDEN.focused, firstFocus > 0 ? '1' : '0');
     data.set(HIDDEN.page, window.location.pathname);
     startTransition(async () => {
       let result: LeadResult;
@@ -67,9 +78,16 @@ export function useLeadForm(
     });
   }
 
+  // Marks the first focus when the boot script did not (a form in a dialog opened after React
+  // took over the page, or a page without the script): the fill time counts from it.
+  function onFocus(event: FocusEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    if (!form.hasAttribute(EARLY.firstFocus)) form.setAttribute(EARLY.firstFocus, String(Math.round(performance.now())));
+  }
+
   const result = clientResult ?? serverResult;
   const fieldErrors = result && !result.ok && result.reason === 'invalid' ? result.fieldErrors : {};
-  return { formAction, onSubmit, pending, result, fieldErrors };
+  return { formAction, onSubmit, onFocus, pending, result, fieldErrors };
 }
 
 /** Hidden fields every lead form posts: the page, the honeypot and (with JavaScript) the fill time. */
@@ -78,9 +96,11 @@ export function HiddenFields({ page }: { page: string }) {
   return (
     <>
       <input type="hidden" name={HIDDEN.page} value={page} />
-      {/* The honeypot: hidden from people and screen readers, filled in by form-filling bots. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-hp`}>Company website (leave empty)</label>
+      {/* The honeypot: filled in by bots that fill every input of a page. Not displayed at all
+          (not merely moved off-screen): browsers' autofill and password managers fill fields
+          they can focus, and a person's autofill must never look like a bot (ADR 030). */}
+      <div aria-hidden="true" hidden>
+        <label htmlFor={`${id}-hp`}>Leave this field empty</label>
         <input id={`${id}-hp`} type="text" name={HIDDEN.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
     </>

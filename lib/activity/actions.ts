@@ -34,6 +34,7 @@ export const ACTIVITY_ACTIONS = {
   lead_assigned: 'Lead assigned',
   lead_follow_up_changed: 'Lead follow-up date changed',
   lead_not_spam: 'Lead marked not spam',
+  lead_not_bot: 'Lead marked not a bot',
   lead_deleted: 'Lead deleted',
   notification_retried: 'Notification retried',
   leads_exported: 'Leads exported',

@@ -47,6 +47,7 @@ export const ACTIVITY_GROUPS = {
       'lead_assigned',
       'lead_follow_up_changed',
       'lead_not_spam',
+      'lead_not_bot',
       'lead_deleted',
       'notification_retried',
       'webhook_resent',

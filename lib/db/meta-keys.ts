@@ -14,4 +14,6 @@ export const MetaKey = {
   requireTwoFactor: 'require_two_factor',
   /** The web push (VAPID) key pair, JSON; the private key sealed with SECRET_KEY (lib/push/vapid-keys.server.ts). */
   vapidKeys: 'vapid_keys',
+  /** JSON { count, at }: leads migration 0014 brought back from spam, until the owner dismisses the notice. */
+  spamMovedBack: 'spam_moved_back',
 } as const;

@@ -227,8 +227,15 @@ export interface LeadsTable {
   /** Workflow status for the owner (lib/leads/statuses.ts); 'new' on arrival, 'spam' while is_spam is 1. */
   status: Generated<string>;
   is_spam: Generated<number>;
-  /** 'honeypot' | 'too-fast' | 'rate-limit' when is_spam is 1. */
+  /**
+   * Why it is in the spam folder (is_spam 1): 'honeypot' | 'link-markup' | 'flood' | 'owner'
+   * (lib/leads/spam.ts; before migration 0014 also 'too-fast' and 'rate-limit').
+   */
   spam_reason: string | null;
+  /** JSON array of the weak bot signals it arrived with (lib/leads/spam.ts BotSignal), '[]' for none (migration 0014). */
+  bot_signals: Generated<string>;
+  /** 1: its signals weigh enough to mark it "Possible bot"; it is listed and alerted all the same. */
+  possible_bot: Generated<number>;
   client_address: string;
   user_agent: string;
   created_at: string;

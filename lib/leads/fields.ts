@@ -130,8 +130,10 @@ export const CONSENT_TEXT =
 export const HIDDEN = {
   /** Honeypot: invisible to people, filled by form-filling bots. */
   honeypot: 'company_website',
-  /** Milliseconds between the form appearing and its submission, measured in the browser. */
+  /** Milliseconds from the form's first focus (or its appearing) to the press, measured in the browser. */
   fillMs: 'fill_ms',
+  /** '1' when a field of the form had focus before the press, '0' when none had; set by the form's script. */
+  focused: 'focused',
   page: 'page',
   consent: 'consent',
 } as const;

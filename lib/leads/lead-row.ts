@@ -3,7 +3,7 @@ import { newId } from '../db/ids';
 import { leadMessage, type NotificationMessage } from '../notifications/messages';
 import { CONSENT_TEXT, LEAD_TYPES, type LeadKind } from './fields';
 import { leadSearchText } from './search-text';
-import type { SpamReason } from './spam';
+import type { BotSignal, SpamReason } from './spam';
 
 /** A lead as the store writes it: the `leads` row of a validated, judged submission, and its e-mail. */
 
@@ -13,6 +13,9 @@ export interface NewLead {
   page: string;
   consent: boolean;
   spamReason: SpamReason | null;
+  /** The weak signals it arrived with (none when left out), and whether they mark it "Possible bot". */
+  botSignals?: BotSignal[];
+  possibleBot?: boolean;
   clientAddress: string;
   userAgent: string;
   /** Where the visitor came from (the attribution cookie); none: 'direct'. */
@@ -52,6 +55,8 @@ export function leadRow(lead: NewLead, now: Date) {
     status: lead.spamReason ? 'spam' : 'new',
     is_spam: lead.spamReason ? 1 : 0,
     spam_reason: lead.spamReason,
+    bot_signals: JSON.stringify(lead.botSignals ?? []),
+    possible_bot: lead.possibleBot ? 1 : 0,
     client_address: lead.clientAddress.slice(0, 64),
     user_agent: lead.userAgent.slice(0, 500),
     created_at: stamp,

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { latestEmailStates, listAttempts } from '../notifications/queries.server';
 import type { DeliveryAttempt, NotificationStatus } from '../notifications/types';
 import type { LeadKind } from './fields';
+import { parseBotSignals } from './spam-words';
 import type { Lead } from './types';
 
 /** Reads of one stored lead with its e-mail's delivery state (for the admin). */
@@ -42,6 +43,8 @@ function leadQuery(db: DB) {
     'leads.status',
     'leads.is_spam',
     'leads.spam_reason',
+    'leads.possible_bot',
+    'leads.bot_signals',
     'leads.created_at',
     'leads.notes',
     'leads.attribution',
@@ -74,6 +77,8 @@ function toLead(row: Row): Lead {
     status: row.status,
     isSpam: Number(row.is_spam) === 1,
     spamReason: row.spam_reason,
+    possibleBot: Number(row.possible_bot) === 1,
+    botSignals: parseBotSignals(row.bot_signals),
     createdAt: row.created_at,
     notes: row.notes,
     source: { ...parseAttribution(row.attribution), firstSource: row.first_source, lastSource: row.last_source },

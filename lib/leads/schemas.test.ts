@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { missingRequired, REQUIRED } from './fields';
 import { formValues, parseSubmission } from './schemas';
-import { spamReason } from './spam';
 import { fullApplication } from '../../tests/support/lead-data';
 
 describe('lead form schemas', () => {
@@ -10,7 +9,7 @@ describe('lead form schemas', () => {
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.fields).toEqual(fullApplication);
-    expect(parsed.meta).toEqual({ page: '/apply', consent: 'yes', honeypot: '', fillMs: 8000 });
+    expect(parsed.meta).toEqual({ page: '/apply', consent: 'yes', honeypot: '', fillMs: 8000, focused: null });
   });
 
   it("requires the spec's section 5 fields, and nothing else", () => {
@@ -60,19 +59,5 @@ describe('lead form schemas', () => {
   it('finds blank required fields the way the browser check does', () => {
     const values: Record<string, string> = { projectDescription: ' ', constructionCosts: '1', loanAmount: '' };
     expect(missingRequired('applicationStep1', (n) => values[n] ?? '')).toEqual(['projectDescription', 'loanAmount']);
-  });
-});
-
-describe('spam rules', () => {
-  const settings = { minFillSeconds: 2, rateLimit: 10 };
-  it('flags a filled honeypot, a form sent in under the minimum time and an address over the limit', () => {
-    expect(spamReason({ honeypot: 'http://spam', fillMs: 9000, recentFromAddress: 0 }, settings)).toBe('honeypot');
-    expect(spamReason({ honeypot: '', fillMs: 500, recentFromAddress: 0 }, settings)).toBe('too-fast');
-    expect(spamReason({ honeypot: '', fillMs: 9000, recentFromAddress: 10 }, settings)).toBe('rate-limit');
-  });
-  it('never flags a person: 2 s of typing, no JavaScript (no measurement), the tenth form', () => {
-    expect(spamReason({ honeypot: '', fillMs: 2000, recentFromAddress: 9 }, settings)).toBeNull();
-    expect(spamReason({ honeypot: '', fillMs: null, recentFromAddress: 0 }, settings)).toBeNull();
-    expect(spamReason({ honeypot: '', fillMs: 100, recentFromAddress: 0 }, { ...settings, minFillSeconds: 0 })).toBeNull();
   });
 });

@@ -67,6 +67,8 @@ export const submissionMetaSchema = z.object({
     .string()
     .max(20)
     .transform((v) => (/^\d+$/.test(v) ? Number(v) : null)),
+  /** '1' or '0' from the form's script: whether a field had focus before the press; null without it. */
+  focused: z.string().transform((v) => (v === '1' ? true : v === '0' ? false : null)),
 });
 
 export type LeadFields = Record<string, string>;
@@ -100,6 +102,7 @@ export function parseSubmission(kind: LeadKind, values: Record<string, string>):
     consent: values[HIDDEN.consent] ?? '',
     honeypot: values[HIDDEN.honeypot] ?? '',
     fillMs: values[HIDDEN.fillMs] ?? '',
+    focused: values[HIDDEN.focused] ?? '',
   });
   if (fields.success && meta.success) return { ok: true, fields: fields.data, meta: meta.data };
   const fieldErrors: Record<string, string> = {};

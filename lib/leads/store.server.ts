@@ -7,7 +7,7 @@ import { addNotifications } from '../notifications/outbox.server';
 import { processSingleton } from '../runtime/process-singleton';
 import { arrivalNotifications } from './arrival-alerts.server';
 import { leadRow, type NewLead } from './lead-row';
-import { FLOOD_FACTOR, isFlood, spamReason, type SpamReason, type SpamSettings } from './spam';
+import { FLOOD_FACTOR, isFlood, judgeSubmission, type SpamReason, type SpamSettings, type SubmissionSignals } from './spam';
 
 /**
  * Stores the leads of every form through one group commit per database (lib/db/group-commit.ts):
@@ -19,9 +19,9 @@ import { FLOOD_FACTOR, isFlood, spamReason, type SpamReason, type SpamSettings }
  */
 
 export interface LeadToStore {
-  lead: Omit<NewLead, 'spamReason'>;
-  /** What the form sent besides the fields: the honeypot's content and the fill time. */
-  signals: { honeypot: string; fillMs: number | null };
+  lead: Omit<NewLead, 'spamReason' | 'botSignals' | 'possibleBot'>;
+  /** What the submission told besides the fields (lib/leads/spam.ts); the address's count is the store's. */
+  signals: Omit<SubmissionSignals, 'recentFromAddress' | 'texts'>;
   spam: SpamSettings & { windowMinutes: number };
   now: Date;
   /** Where a failed batch is reported (the submitter's logger). */
@@ -29,7 +29,7 @@ export interface LeadToStore {
 }
 
 export type Admission =
-  | { stored: true; id: string; spamReason: SpamReason | null; recent: number }
+  | { stored: true; id: string; spamReason: SpamReason | null; possibleBot: boolean; recent: number }
   /** Refused as a flood: not stored. */
   | { stored: false; recent: number };
 
@@ -84,9 +84,13 @@ async function admitLeads(db: DB, items: LeadToStore[]): Promise<Admission[]> {
         recentFrom.set(key, recent);
         continue;
       }
-      const reason = spamReason({ ...signals, recentFromAddress: recent }, spam);
-      admissions.push({ stored: true, id: '', spamReason: reason, recent });
-      toStore.push({ index, lead: { ...lead, spamReason: reason }, now });
+      const verdict = judgeSubmission({ ...signals, texts: Object.values(lead.fields), recentFromAddress: recent }, spam);
+      admissions.push({ stored: true, id: '', spamReason: verdict.spamReason, possibleBot: verdict.possibleBot, recent });
+      toStore.push({
+        index,
+        lead: { ...lead, spamReason: verdict.spamReason, botSignals: verdict.signals, possibleBot: verdict.possibleBot },
+        now,
+      });
       recentFrom.set(key, recent + 1);
     }
     const ids = await insertLeads(trx, toStore);
@@ -114,8 +118,9 @@ async function takeTurnsPerAddress(trx: DB, addresses: Set<string>): Promise<voi
 
 /**
  * Inserts leads and their alerts (./arrival-alerts.server.ts) with multi-row inserts, whatever the
- * number of leads, inside the caller's transaction; returns the leads' ids. Suspected spam is
- * stored too, flagged, with its alerts 'skipped' until the owner says 'Not spam'.
+ * number of leads, inside the caller's transaction; returns the leads' ids. Spam (strong evidence
+ * only) is stored too, in the spam folder, with its alerts 'skipped' until the owner says 'Not
+ * spam'; a possible bot is a lead like any other, alerted.
  */
 export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]): Promise<string[]> {
   if (leads.length === 0) return [];

@@ -16,10 +16,23 @@ import { parseSubmission } from './schemas';
 import type { SpamSettings } from './spam';
 import { storeLead } from './store.server';
 
+/** Browsers send Fetch Metadata only to potentially trustworthy origins. */
+function isSecureOrigin(siteUrl: string): boolean {
+  const url = new URL(siteUrl);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
 /** Who sent a lead: the address the rate limit counts, and the browser, kept with the lead. */
 export interface LeadSender {
   clientAddress: string;
   userAgent: string;
+  /**
+   * How it came: 'endpoint' (the lead endpoint, which the forms' script posts to, and the
+   * calculator's plain estimate form) or 'form' (a form's Server Action, posted without JavaScript).
+   */
+  via?: 'endpoint' | 'form';
+  /** The request's Sec-Fetch-Mode header, which every supported browser sends (null: none came; left out: not read). */
+  fetchMode?: string | null;
   /** The first and last touch in the visitor's attribution cookie (lib/attribution/visit.ts). */
   attribution?: Attribution;
 }
@@ -28,6 +41,11 @@ export interface LeadSender {
 export interface SubmitDeps {
   db: () => Promise<DB>;
   spam: SpamSettings & { windowMinutes: number };
+  /**
+   * Whether browsers send this site Fetch Metadata (Sec-Fetch-*): only to secure origins (https,
+   * localhost), so a site served over plain http must not read their absence as a signal.
+   */
+  fetchMetadataExpected: boolean;
   log: { error: (data: object, message: string) => void; warn: (data: object, message: string) => void };
   now: () => Date;
   /** Told when a lead's e-mail was queued, so the outbox worker sends it now rather than at its next poll. */
@@ -42,6 +60,7 @@ function serverDeps(): SubmitDeps {
       rateLimit: env.LEAD_RATE_LIMIT,
       windowMinutes: env.LEAD_RATE_WINDOW_MINUTES,
     },
+    fetchMetadataExpected: isSecureOrigin(env.SITE_URL),
     log: logger,
     now: () => new Date(),
     wake: wakeOutbox,
@@ -97,7 +116,7 @@ export async function submitLead(
   if (estimate && !estimate.ok) return { ...invalid(kind, values, estimate.fieldErrors), message: estimate.message };
   const fields = estimate?.ok ? estimate.fields : parsed.fields;
 
-  const { db, spam, log, now, wake } = { ...serverDeps(), ...deps };
+  const { db, spam, fetchMetadataExpected, log, now, wake } = { ...serverDeps(), ...deps };
   try {
     const admission = await storeLead(await db(), {
       lead: {
@@ -109,7 +128,15 @@ export async function submitLead(
         userAgent: sender.userAgent,
         attribution: sender.attribution,
       },
-      signals: { honeypot: parsed.meta.honeypot, fillMs: parsed.meta.fillMs },
+      signals: {
+        honeypot: parsed.meta.honeypot,
+        fillMs: parsed.meta.fillMs,
+        focused: parsed.meta.focused,
+        // The calculator's estimate form is plain HTML posted to the endpoint, script or not.
+        scriptOnlyPath: sender.via === 'endpoint' && kind !== 'calculator',
+        browserHeaders: fetchMetadataExpected && sender.fetchMode !== undefined ? sender.fetchMode !== null : null,
+        resumed: Boolean(values[DRAFT_TOKEN_FIELD]),
+      },
       spam,
       now: now(),
       log,
@@ -124,9 +151,9 @@ export async function submitLead(
         values: echo(kind, values),
       };
     }
-    // Spam's notification is stored skipped: nothing to send, no worker to wake.
-    if (admission.spamReason)
-      log.warn({ event: 'lead.spam', kind, reason: admission.spamReason }, 'Lead stored as suspected spam');
+    // Spam's notifications are stored skipped: nothing to send, no worker to wake. A possible bot
+    // is alerted like any lead.
+    if (admission.spamReason) log.warn({ event: 'lead.spam', kind, reason: admission.spamReason }, 'Lead stored as spam');
     else wake();
     if (kind === 'application') {
       // The application is in: its saved drafts go (by the resume token it carries; by its e-mail

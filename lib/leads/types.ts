@@ -1,6 +1,7 @@
 import type { Attribution } from '../attribution/touch';
 import type { DeliveryState, NotificationStatus } from '../notifications/types';
 import type { LeadKind } from './fields';
+import type { BotSignal } from './spam';
 
 export type { NotificationStatus };
 
@@ -25,6 +26,10 @@ export interface Lead {
   status: string;
   isSpam: boolean;
   spamReason: string | null;
+  /** Marked "Possible bot" by its weak signals (ADR 030); listed and alerted all the same. */
+  possibleBot: boolean;
+  /** The weak signals it arrived with, marked or not. */
+  botSignals: BotSignal[];
   createdAt: string;
   /** The owner's notes. */
   notes: string;

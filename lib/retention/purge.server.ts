@@ -5,6 +5,7 @@ import type { DB } from '../db/connect.server';
 import type { Database } from '../db/schema';
 import { purgeExpiredDrafts } from '../drafts/drafts.server';
 import { deleteLeadsById, deleteNotificationsById, ID_CHUNK, scrubDeletedText } from './erase.server';
+import { PURGEABLE_SPAM_REASONS } from '../leads/spam';
 import { daysBefore, DIGEST_DAYS, INVITE_DAYS, monthsBefore, SIGN_IN_ATTEMPT_DAYS, SPAM_DAYS } from './policy';
 
 /**
@@ -87,7 +88,14 @@ export async function purgeExpired(db: DB, options: PurgeOptions, counts: PurgeC
       eb.and([eb('last_activity_at', 'is', null), eb('created_at', '<', leadCutoff)]),
     ]);
   const spamCutoff = daysBefore(now, SPAM_DAYS).toISOString();
-  const oldSpam: LeadFilter = (eb) => eb.and([eb('is_spam', '=', 1), eb('created_at', '<', spamCutoff)]);
+  // Only strong evidence (or the team's own decision) is purged early; anything else in the spam
+  // folder is kept like any lead (ADR 030).
+  const oldSpam: LeadFilter = (eb) =>
+    eb.and([
+      eb('is_spam', '=', 1),
+      eb('spam_reason', 'in', PURGEABLE_SPAM_REASONS),
+      eb('created_at', '<', spamCutoff),
+    ]);
 
   const finished =
     (await purgeLeads(db, inactive, 'leads', counts, options)) && (await purgeLeads(db, oldSpam, 'spam', counts, options));

@@ -266,7 +266,7 @@ test.describe('without a mail transport', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
       [
-        'Submitted (UTC),Kind,Type,Status,Name,Email,Phone,Page,Consent given at,Consent page,Notification,Last error,Spam reason',
+        'Submitted (UTC),Kind,Type,Status,Name,Email,Phone,Page,Consent given at,Consent page,Notification,Last error,Spam reason,Possible bot,Bot signals',
         ...ATTRIBUTION_CSV_COLUMNS,
         'Notes,Details,Id',
       ].join(','),
@@ -378,7 +378,8 @@ test('spam folder and Not spam (which sends the notification); failing notificat
     await page.goto(`${server.url}/ebook`);
     await page.getByLabel(/Full Name/).fill('Robo Spammer');
     await page.getByLabel(/Email Address/).fill('robo@example.com');
-    await page.locator('#ebook-form [name="company_website"]').fill('http://spam.example', { force: true });
+    // The honeypot is not displayed (no person, and no autofill, can fill it): a bot sets it directly.
+    await page.locator('#ebook-form [name="company_website"]').evaluate((input: HTMLInputElement) => (input.value = 'http://spam.example'));
     await page.getByRole('button', { name: 'Download Now' }).click();
     await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
     // A failed notification of an earlier lead.
@@ -416,10 +417,12 @@ test('spam folder and Not spam (which sends the notification); failing notificat
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('Spam');
     await expect(rows(page).first()).toContainText('E-mail: Not sent (spam)');
+    await expect(rows(page).first().getByTestId('spam-reason')).toContainText('Filled in the hidden field that people never see');
     await expectNoAxeViolations(page);
     expect(smtp.mails.some((m) => m.text.includes('Robo Spammer'))).toBe(false);
     await openLead(page, 'Robo Spammer');
-    await expect(dialog).toContainText('Spam (honeypot)');
+    await expect(dialog.getByTestId('lead-bot-signals')).toContainText('Why it is in spam');
+    await expect(dialog.getByTestId('lead-bot-signals')).toContainText('Filled in the hidden field');
     await dialog.getByRole('button', { name: 'Not spam' }).click();
     await expect(dialog.getByTestId('lead-message')).toContainText('✅ Not Spam');
     await expect.poll(() => smtp.mails.some((m) => m.text.includes('Robo Spammer')), { timeout: 20_000 }).toBe(true);
@@ -429,11 +432,11 @@ test('spam folder and Not spam (which sends the notification); failing notificat
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).first()).toContainText('Robo Spammer');
 
-    // The owner can mark spam too: the status Spam files it in the folder.
+    // The owner can file a lead as spam in one action; the folder says who did.
     await openLead(page, 'Robo Spammer');
-    await dialog.getByLabel('Status').selectOption({ label: 'Spam' });
-    await dialog.getByRole('button', { name: 'Save Status and Notes' }).click();
-    await expect(dialog.getByTestId('lead-message')).toContainText('✅ Lead Saved');
+    await dialog.getByRole('button', { name: 'Move to spam' }).click();
+    await expect(dialog.getByTestId('lead-message')).toContainText('Moved To Spam');
+    await expect(dialog.getByTestId('lead-bot-signals')).toContainText('Moved to spam by your team.');
     await page.keyboard.press('Escape');
     await expect(rows(page)).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Spam folder (1)' })).toBeVisible();

@@ -122,15 +122,20 @@ test('the sign-in throttle counts failures sent to both instances together', asy
 test('the lead rate limit counts the leads sent to both instances together', async () => {
   const statuses: (number | string)[] = [];
   for (let i = 0; i < 11; i++) statuses.push(await postLead(i % 2 ? b : a, `limit-${i}`, '198.51.100.7'));
-  // Stored (the 3rd to 10th flagged as spam), then refused as a flood.
+  // Stored (the 3rd to 6th a burst, marked "Possible bot"; the 7th to 10th far past the limit,
+  // spam), then refused as a flood.
   expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
   const flagged = await cluster.db
     .selectFrom('leads')
-    .select(['is_spam', 'spam_reason'])
+    .select(['possible_bot', 'spam_reason'])
     .where('client_address', '=', '198.51.100.7')
     .orderBy('created_at')
     .execute();
-  expect(flagged.map((lead) => lead.spam_reason)).toEqual([null, null, ...Array<string>(8).fill('rate-limit')]);
+  expect(flagged.map((lead) => lead.spam_reason ?? (lead.possible_bot ? 'possible bot' : 'lead'))).toEqual([
+    ...Array<string>(2).fill('lead'),
+    ...Array<string>(4).fill('possible bot'),
+    ...Array<string>(4).fill('flood'),
+  ]);
 
   // Twenty at the same moment from another address, ten to each instance: ten stored, ten refused.
   const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => postLead(i % 2 ? b : a, `burst-${i}`, '198.51.100.8')));

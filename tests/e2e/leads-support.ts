@@ -34,6 +34,7 @@ export interface StoredLead {
   page: string;
   is_spam: number;
   spam_reason: string | null;
+  possible_bot: number;
   consent_text: string | null;
   consent_page: string | null;
   notification: string | null;
@@ -44,7 +45,7 @@ export function storedLeads(databasePath: string): StoredLead[] {
     (
       db
         .prepare(
-          `SELECT l.kind, l.type, l.fields, l.page, l.is_spam, l.spam_reason, l.consent_text, l.consent_page, n.status AS notification
+          `SELECT l.kind, l.type, l.fields, l.page, l.is_spam, l.spam_reason, l.possible_bot, l.consent_text, l.consent_page, n.status AS notification
            FROM leads l LEFT JOIN notifications n ON n.subject_type = 'lead' AND n.subject_id = l.id
              AND n.channel = 'email' AND n.recipient = 'broker' ORDER BY l.created_at DESC`,
         )

@@ -128,10 +128,11 @@ describe.each(engines)('group commit of leads on %s', (engine, open) => {
     expect(log.error).not.toHaveBeenCalled();
   });
 
-  it('judges a burst from one address lead after lead: the limit flags the excess as spam, the flood refuses the rest', async () => {
+  it('judges a burst from one address lead after lead: past the limit marked, far past it spam, the flood refused', async () => {
     const { db, cleanup } = await open();
     cleanups.push(cleanup);
-    // A limit of 1 per window: the 2nd to 5th lead are spam, from the 6th (5 times the limit) refused.
+    // A limit of 1 per window: the 2nd and 3rd lead are a burst ("Possible bot"), the 4th and 5th
+    // far beyond it (3 times: spam), from the 6th (5 times the limit) refused.
     const limited = { ...deps(db), spam: { minFillSeconds: 0, rateLimit: 1, windowMinutes: 10 } };
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => submitLead('contact', contact(`Burst ${i}`, `burst${i}@example.com`), SENDER, limited)),
@@ -139,8 +140,8 @@ describe.each(engines)('group commit of leads on %s', (engine, open) => {
     expect(results.filter((result) => result?.ok).length).toBe(5);
     expect(results.filter((result) => result?.ok === false && result.reason === 'limited').length).toBe(3);
     const stored = await listLeads(db, { includeSpam: true });
-    expect(stored.filter((lead) => !lead.isSpam)).toHaveLength(1);
-    expect(stored.filter((lead) => lead.isSpam).map((lead) => lead.spamReason)).toEqual(Array(4).fill('rate-limit'));
+    expect(stored.filter((lead) => !lead.isSpam).map((lead) => lead.possibleBot).sort()).toEqual([false, true, true]);
+    expect(stored.filter((lead) => lead.isSpam).map((lead) => lead.spamReason)).toEqual(Array(2).fill('flood'));
   });
 
   it("fails only the lead the database refuses, with the spec's 'Uh oh!'; the leads sent with it are stored", async () => {

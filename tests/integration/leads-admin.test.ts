@@ -84,7 +84,7 @@ describe.each(engines)('leads database on %s', (_name, open) => {
         fields: { from_name: 'Spammy Sam', from_email: 'sam@example.com', phone: '', message: 'hi' },
         page: '/contact',
         consent: false,
-        spamReason: 'too-fast',
+        spamReason: 'honeypot',
         clientAddress: '198.51.100.4',
         userAgent: 't',
       },

@@ -27,7 +27,8 @@ describe.runIf(postgresUrl)('lead rate limit across instances', () => {
     // while the other's commits.
     await Promise.all(instances.map((db) => db.selectFrom('leads').select('id').execute()));
     const log = { error: vi.fn(), warn: vi.fn() };
-    // Rate limit 2: the 3rd to 10th lead of an address are flagged, the 11th and later refused.
+    // Rate limit 2: the 3rd to 6th lead of an address are a burst (marked "Possible bot"), the 7th
+    // to 10th far beyond the limit (spam), the 11th and later refused.
     const spam = { minFillSeconds: 0, rateLimit: 2, windowMinutes: 10 };
 
     const results = await Promise.all(
@@ -44,7 +45,8 @@ describe.runIf(postgresUrl)('lead rate limit across instances', () => {
       ...Array<string>(10).fill('limited'),
       ...Array<string>(10).fill('stored'),
     ]);
-    const stored = await handle.db.selectFrom('leads').select(['is_spam']).execute();
-    expect(stored.map((lead) => Number(lead.is_spam)).sort()).toEqual([0, 0, ...Array<number>(8).fill(1)]);
+    const stored = await handle.db.selectFrom('leads').select(['is_spam', 'possible_bot']).execute();
+    const judged = stored.map((lead) => (Number(lead.is_spam) ? 'spam' : Number(lead.possible_bot) ? 'possible bot' : 'lead'));
+    expect(judged.sort()).toEqual([...Array<string>(2).fill('lead'), ...Array<string>(4).fill('possible bot'), ...Array<string>(4).fill('spam')]);
   });
 });

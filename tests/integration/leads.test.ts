@@ -147,26 +147,47 @@ describe('lead store', () => {
 });
 
 describe('spam', () => {
-  it('stores honeypot, too-fast and rate-limited leads as spam and never notifies them', async () => {
+  it('files only strong evidence as spam, unnotified; weak signals are listed, marked and notified like any lead', async () => {
     const { db, submit } = await setup();
     const smtp = await startSmtp();
     cleanups.push(smtp.stop);
     const ebook = { name: 'Bo', email: 'bo@example.com', page: '/ebook' };
-    await submit('ebook', { ...ebook, fill_ms: '5000', company_website: 'http://spam.example' });
-    await submit('ebook', { ...ebook, fill_ms: '300' }, { clientAddress: '198.51.100.1' });
-    for (let i = 0; i < 11; i++) await submit('ebook', { ...ebook, fill_ms: '5000' }, { clientAddress: '198.51.100.2' });
+    await submit('ebook', { ...ebook, name: 'Honey', fill_ms: '5000', company_website: 'http://spam.example' });
+    const markup = { from_name: 'Markup', from_email: 'm@example.com', message: '[url=http://pills.example]cheap[/url]' };
+    await submit('contact', { ...markup, fill_ms: '9000' }, { clientAddress: '198.51.100.9' });
+    // Autofill on a phone: 1.2 s from the first tap, a field focused. One weak signal: not marked.
+    await submit('ebook', { ...ebook, name: 'Autofill', fill_ms: '1200', focused: '1' }, { clientAddress: '198.51.100.1' });
+    // Sent 0.3 s after the first focus: faster than a person taps twice. Marked, never hidden.
+    await submit('ebook', { ...ebook, name: 'Instant', fill_ms: '300', focused: '1' }, { clientAddress: '198.51.100.3' });
+    // One address, limit 10 per window: 10 leads, 20 bursts (marked), then far beyond it (spam).
+    for (let i = 0; i < 32; i++) await submit('ebook', { ...ebook, name: `Burst ${i}`, fill_ms: '5000' }, { clientAddress: '198.51.100.2' });
 
     const all = await listLeads(db, { includeSpam: true });
-    expect(all).toHaveLength(13);
+    expect(all).toHaveLength(36);
     const spam = all.filter((l) => l.isSpam);
-    expect(spam.map((l) => l.spamReason).sort()).toEqual(['honeypot', 'rate-limit', 'too-fast']);
+    expect(spam.map((l) => `${l.name}: ${l.spamReason}`).sort()).toEqual([
+      'Burst 30: flood',
+      'Burst 31: flood',
+      'Honey: honeypot',
+      'Markup: link-markup',
+    ]);
     expect(spam.every((l) => l.notification?.status === 'skipped')).toBe(true);
-    expect(await listLeads(db)).toHaveLength(10);
+    const listed = await listLeads(db);
+    expect(listed).toHaveLength(32);
+    const byName = (name: string) => listed.find((l) => l.name === name)!;
+    expect(byName('Autofill')).toMatchObject({ possibleBot: false, botSignals: [{ signal: 'fast-fill', value: 1200 }] });
+    expect(byName('Instant')).toMatchObject({ possibleBot: true, botSignals: [{ signal: 'instant-fill', value: 300 }] });
+    expect(byName('Burst 9')).toMatchObject({ possibleBot: false, botSignals: [] });
+    expect(byName('Burst 10')).toMatchObject({ possibleBot: true, botSignals: [{ signal: 'burst', value: 11 }] });
+    expect(listed.filter((l) => l.possibleBot)).toHaveLength(21);
 
     const transport = smtpTransport({ url: smtp.url, ...MAIL });
     cleanups.push(() => transport.close?.());
-    expect(await deliverDue(db, transport, log)).toBe(10);
-    expect(smtp.mails).toHaveLength(10);
+    let sent = 0;
+    for (let round = 0; round < 5 && sent < 32; round++) sent += await deliverDue(db, transport, log);
+    expect(sent).toBe(32);
+    expect(smtp.mails).toHaveLength(32);
+    expect(smtp.mails.some((m) => /Honey|Markup|Burst 3[01]/.test(m.text))).toBe(false);
   });
 
   it('refuses, without storing, an address sending far beyond the limit', async () => {

@@ -6,6 +6,7 @@ import type { Assignee } from '@/lib/leads/pipeline/assignees.server';
 import { BOARD_STATUSES, type BoardStatus } from '@/lib/leads/pipeline/board';
 import type { BoardCard as Card } from '@/lib/leads/pipeline/board.server';
 import { KIND_LABELS, statusLabel } from '@/lib/leads/statuses';
+import { PossibleBotBadge } from './possible-bot-badge';
 
 /**
  * One lead on the board. With a mouse it is dragged to another column (native HTML5 drag and
@@ -48,6 +49,11 @@ export function BoardCard({
         {name}
       </button>
       <p className="text-sm text-slate-700">{KIND_LABELS[card.kind].label}</p>
+      {card.possibleBot && (
+        <p className="text-sm">
+          <PossibleBotBadge signals={card.botSignals} />
+        </p>
+      )}
       {card.followUpOn && (
         <p className={`text-sm ${overdue ? 'font-semibold text-red-800' : 'text-slate-700'}`}>
           {overdue ? 'Overdue: ' : 'Follow up '}

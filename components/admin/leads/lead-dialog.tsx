@@ -9,6 +9,8 @@ import type { ActionResult } from '@/lib/admin/result';
 import {
   deleteLeadAction,
   leadDetailAction,
+  moveToSpamAction,
+  notBotAction,
   notSpamAction,
   retryNotificationAction,
   updateLeadAction,
@@ -19,6 +21,8 @@ import { inputClass, labelClass } from '../image-field';
 import { LeadPipelineFields, pipelineDraft } from './lead-pipeline-fields';
 import { StatusHistory } from './status-history';
 import { LeadAutoReply } from './lead-auto-reply';
+import { LeadBotSignals } from './lead-bot-signals';
+import { PossibleBotBadge } from './possible-bot-badge';
 import { LeadSource } from './lead-source';
 import { LeadDeliveries } from './lead-deliveries';
 import { LeadStatusOptions } from './status-options';
@@ -109,10 +113,15 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
             <div className="space-y-6 overflow-y-auto px-6 py-6">
               <p className="text-slate-800">
                 <strong>{lead.type}</strong> · submitted {formatTime(lead.createdAt)} on <code>{lead.page}</code>
-                {lead.isSpam && (
-                  <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-sm text-red-950">Spam ({lead.spamReason})</span>
+                {lead.isSpam && <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-sm text-red-950">Spam</span>}
+                {!lead.isSpam && lead.possibleBot && (
+                  <span className="ml-2 text-sm">
+                    <PossibleBotBadge signals={lead.botSignals} />
+                  </span>
                 )}
               </p>
+
+              <LeadBotSignals lead={lead} />
 
               <section aria-labelledby="lead-fields">
                 <h3 id="lead-fields" className="text-brand-900 text-lg font-semibold">
@@ -222,7 +231,7 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                     Retry now
                   </button>
                 )}
-                {lead.isSpam && (
+                {lead.isSpam ? (
                   <button
                     type="button"
                     className={button}
@@ -230,6 +239,20 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                     onClick={() => run(() => notSpamAction({ id: lead.id }))}
                   >
                     Not spam
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className={button}
+                    disabled={pending}
+                    onClick={() => run(() => moveToSpamAction({ id: lead.id }))}
+                  >
+                    Move to spam
+                  </button>
+                )}
+                {!lead.isSpam && lead.possibleBot && (
+                  <button type="button" className={button} disabled={pending} onClick={() => run(() => notBotAction({ id: lead.id }))}>
+                    Not a bot
                   </button>
                 )}
                 <button

@@ -101,6 +101,7 @@ export function LeadFilters({
       >
         {filter.kind && <input type="hidden" name="kind" value={filter.kind} />}
         {filter.view && <input type="hidden" name="view" value={filter.view} />}
+        {filter.bot && <input type="hidden" name="bot" value={filter.bot} />}
         <div className="sm:col-span-2">
           <label htmlFor="leads-q" className={labelClass}>
             Search name, e-mail or phone
@@ -162,6 +163,15 @@ export function LeadFilters({
             onClick={() => apply({ status: spamFolder ? undefined : 'spam' })}
           >
             {spamFolder ? 'Back to leads' : `Spam folder (${spamCount})`}
+          </button>
+          <button
+            type="button"
+            className={leadButton}
+            aria-pressed={filter.bot === 'possible'}
+            disabled={pending}
+            onClick={() => apply({ bot: filter.bot ? undefined : 'possible' })}
+          >
+            Possible bots only
           </button>
         </div>
       </form>

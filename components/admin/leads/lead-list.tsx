@@ -4,7 +4,9 @@ import type { LeadFilter } from '@/lib/leads/admin/filter';
 import type { LeadListItem } from '@/lib/leads/admin/queries.server';
 import { KIND_LABELS, statusLabel } from '@/lib/leads/statuses';
 import { FollowUpBadge } from './follow-up-badge';
+import { spamReasonSentence } from '@/lib/leads/spam-words';
 import { formatTime, NOTIFICATION_CLASS, NOTIFICATION_LABELS } from './format';
+import { PossibleBotBadge } from './possible-bot-badge';
 
 /** One page of leads, newest first; a lead's name opens it. Empty lists say what is missing. */
 export function LeadList({
@@ -20,7 +22,7 @@ export function LeadList({
   onOpen: (id: string) => void;
 }) {
   if (leads.length === 0) {
-    const onlyKind = !filter.q && !filter.status && !filter.from && !filter.to && !filter.due && !filter.assignee;
+    const onlyKind = !filter.q && !filter.status && !filter.from && !filter.to && !filter.due && !filter.assignee && !filter.bot;
     return (
       <div className="space-y-1 rounded-lg border border-dashed border-slate-400 p-6 text-center text-slate-700">
         {!onlyKind ? (
@@ -53,9 +55,15 @@ export function LeadList({
             <p className="text-sm text-slate-700">
               {KIND_LABELS[lead.kind].label} · {formatTime(lead.createdAt)}
             </p>
+            {lead.isSpam && (
+              <p className="text-sm text-slate-800" data-testid="spam-reason">
+                Why it is here: {spamReasonSentence(lead.spamReason)}
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-900">{statusLabel(lead.status)}</span>
+            {lead.possibleBot && <PossibleBotBadge signals={lead.botSignals} />}
             <FollowUpBadge on={lead.followUpOn} status={lead.status} today={today} />
             {lead.notification && (
               <span className={`rounded-full px-2 py-0.5 font-medium ${NOTIFICATION_CLASS[lead.notification.status]}`}>

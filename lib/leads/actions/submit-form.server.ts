@@ -20,6 +20,8 @@ export async function submitLeadForm(kind: LeadKind, formData: unknown): Promise
   return submitLead(kind, formValues(formData), {
     clientAddress: clientAddress(h),
     userAgent: h.get('user-agent') ?? '',
+    via: 'form',
+    fetchMode: h.get('sec-fetch-mode'),
     attribution: attributionOfCookies(h.get('cookie') ?? undefined),
   });
 }

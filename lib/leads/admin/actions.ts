@@ -12,8 +12,17 @@ import { isAssignable } from '../pipeline/assignees.server';
 import { getLeadPipeline, type LeadPipeline } from '../pipeline/detail.server';
 import { getLead } from '../queries.server';
 import type { Lead } from '../types';
+import { dismissMovedBack } from './moved-back.server';
 import { leadIdSchema, leadMoveSchema, leadUpdateSchema, lostReasonIssue, requireLostReason } from './filter';
-import { deleteLead, markNotSpam, retryNotification, updateLead, type LeadChanges, type SavedLead } from './mutations.server';
+import {
+  clearPossibleBot,
+  deleteLead,
+  markNotSpam,
+  retryNotification,
+  updateLead,
+  type LeadChanges,
+  type SavedLead,
+} from './mutations.server';
 
 /**
  * The lead dialog's actions. The list itself is the Leads page, rendered on the server from the
@@ -128,6 +137,36 @@ export const notSpamAction = adminAction(
       title: '✅ Not Spam',
       message: 'The lead is back in the list and its notification is on its way.',
     });
+  },
+  { permission: 'leads' },
+);
+
+/** One action from a "Possible bot" (or any lead) to the spam folder, its unsent alerts held. */
+export const moveToSpamAction = adminAction(
+  byId,
+  async ({ id }, context) => {
+    if (!(await save(id, { status: 'spam' }, context))) return GONE;
+    return detail(context.db, id, { title: '🗑️ Moved To Spam', message: 'The lead is in the spam folder.' });
+  },
+  { permission: 'leads' },
+);
+
+/** 'Not a bot': the owner takes the "Possible bot" marker off a lead. */
+export const notBotAction = adminAction(
+  byId,
+  async ({ id }, { db, log }) => {
+    if (await clearPossibleBot(db, id)) await log({ action: 'lead_not_bot', target: id });
+    return detail(db, id, { title: '✅ Not A Bot', message: 'The “Possible bot” marker is off.' });
+  },
+  { permission: 'leads' },
+);
+
+/** The Leads page's notice of the leads brought back from spam (migration 0014), read and put away. */
+export const dismissMovedBackAction = adminAction(
+  z.object({}),
+  async (_input, { db }) => {
+    await dismissMovedBack(db);
+    return succeed({ title: 'Notice dismissed' });
   },
   { permission: 'leads' },
 );

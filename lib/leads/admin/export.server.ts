@@ -3,6 +3,7 @@ import { ATTRIBUTION_CSV_COLUMNS, attributionCsvCells } from '../../attribution/
 import type { DB } from '../../db/connect.server';
 import type { LeadKind } from '../fields';
 import { leadSummary } from '../../notifications/messages';
+import { botSignalSentences, parseBotSignals } from '../spam-words';
 import { statusLabel } from '../statuses';
 import { CSV_BOM, csvRow, type CsvValue } from './csv';
 import type { FilterScope, LeadFilter } from './filter';
@@ -40,6 +41,8 @@ const COLUMNS: readonly Column[] = [
   ['Notification', (r) => r.notification_status],
   ['Last error', (r) => r.last_error],
   ['Spam reason', (r) => r.spam_reason],
+  ['Possible bot', (r) => (Number(r.possible_bot) === 1 ? 'yes' : '')],
+  ['Bot signals', (r) => botSignalSentences(parseBotSignals(r.bot_signals)).join(' ')],
   ...attributionColumns,
   ['Notes', (r) => r.notes],
   ['Details', details],

@@ -51,7 +51,8 @@ export async function markNotSpam(
     if (Number(row.is_spam) !== 1) return 'unchanged';
     await trx
       .updateTable('leads')
-      .set({ is_spam: 0, spam_reason: null, status: 'new', last_activity_at: now.toISOString() })
+      // A person of the team vouched for it: the "Possible bot" marker goes too.
+      .set({ is_spam: 0, spam_reason: null, possible_bot: 0, status: 'new', last_activity_at: now.toISOString() })
       .where('id', '=', id)
       .execute();
     await recordStatusChange(trx, { leadId: id, from: row.status, to: 'new', actor, at: now });
@@ -59,6 +60,20 @@ export async function markNotSpam(
     await leadUpdated(trx, { leadId: id, changed: ['status'], at: now });
     return 'queued';
   });
+}
+
+/**
+ * 'Not a bot': the owner takes the "Possible bot" marker off a lead (its signals stay on record).
+ * False when the lead is gone or was not marked.
+ */
+export async function clearPossibleBot(db: DB, id: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('leads')
+    .set({ possible_bot: 0, last_activity_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('possible_bot', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -6,6 +6,8 @@ import type { LeadKind } from '../fields';
 import { joinLeadEmail } from '../queries.server';
 import { searchPatterns } from '../search-text';
 import type { NotificationStatus } from '../types';
+import type { BotSignal } from '../spam';
+import { parseBotSignals } from '../spam-words';
 import { followUpFilter } from '../pipeline/follow-up-filter.server';
 import { dayAfter, dayStart, type FilterScope, type LeadFilter } from './filter';
 
@@ -29,6 +31,9 @@ export interface LeadListItem {
   status: string;
   isSpam: boolean;
   spamReason: string | null;
+  /** Marked "Possible bot" by its weak signals (listed and alerted all the same). */
+  possibleBot: boolean;
+  botSignals: BotSignal[];
   createdAt: string;
   /** The next follow-up, a UTC date; null: none. */
   followUpOn: string | null;
@@ -59,6 +64,7 @@ export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'> & FilterS
     ? db.selectFrom('leads').where(sql<number>`+leads.is_spam`, '=', folder)
     : db.selectFrom('leads').where('leads.is_spam', '=', folder);
   if (filter.kind) query = query.where('leads.kind', '=', filter.kind);
+  if (filter.bot === 'possible') query = query.where('leads.possible_bot', '=', 1);
   if (filter.status && filter.status !== 'spam') query = query.where('leads.status', '=', filter.status);
   if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
   if (filter.to) query = query.where('leads.created_at', '<', dayAfter(filter.to));
@@ -89,6 +95,8 @@ export function leadPageQuery(db: DB, filter: LeadFilter & FilterScope, pageSize
         'leads.status',
         'leads.is_spam',
         'leads.spam_reason',
+        'leads.possible_bot',
+        'leads.bot_signals',
         'leads.created_at',
         'leads.follow_up_on',
         'n.status as notification_status',
@@ -143,6 +151,8 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
       status: row.status,
       isSpam: row.is_spam === 1,
       spamReason: row.spam_reason,
+      possibleBot: Number(row.possible_bot) === 1,
+      botSignals: parseBotSignals(row.bot_signals),
       createdAt: row.created_at,
       followUpOn: row.follow_up_on,
       notification: row.notification_status
@@ -175,6 +185,8 @@ function exportBatch(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope, aft
     'leads.page',
     'leads.status',
     'leads.spam_reason',
+    'leads.possible_bot',
+    'leads.bot_signals',
     'leads.attribution',
     'leads.notes',
     'leads.consent_at',

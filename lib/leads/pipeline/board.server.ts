@@ -3,6 +3,8 @@ import type { DB } from '../../db/connect.server';
 import { filteredLeads } from '../admin/queries.server';
 import type { FilterScope, LeadFilter } from '../admin/filter';
 import type { LeadKind } from '../fields';
+import type { BotSignal } from '../spam';
+import { parseBotSignals } from '../spam-words';
 import { BOARD_STATUSES, isBoardStatus, type BoardStatus } from './board';
 
 /**
@@ -21,6 +23,8 @@ export interface BoardCard {
   createdAt: string;
   followUpOn: string | null;
   assigneeId: string | null;
+  possibleBot: boolean;
+  botSignals: BotSignal[];
 }
 
 export interface BoardColumn {
@@ -51,6 +55,8 @@ export async function boardColumns(
           'leads.created_at',
           'leads.follow_up_on',
           'leads.assignee_id',
+          'leads.possible_bot',
+          'leads.bot_signals',
         ])
         .orderBy('leads.created_at', 'desc')
         .orderBy('leads.id', 'desc')
@@ -67,6 +73,8 @@ export async function boardColumns(
           createdAt: row.created_at,
           followUpOn: row.follow_up_on,
           assigneeId: row.assignee_id,
+          possibleBot: Number(row.possible_bot) === 1,
+          botSignals: parseBotSignals(row.bot_signals),
         })),
       };
     }),

@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
 import { InvalidLeadFilter } from '@/components/admin/leads/invalid-filter';
 import { LeadsPanel } from '@/components/admin/leads/leads-panel';
+import { MovedBackNotice } from '@/components/admin/leads/moved-back-notice';
 import { UnfinishedApplications } from '@/components/admin/leads/unfinished-applications';
 import { sectionTitle } from '@/components/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { fieldErrorsOf } from '@/lib/admin/result';
 import { listUnfinishedApplications } from '@/lib/drafts/drafts.server';
 import { parseFilterParams } from '@/lib/leads/admin/filter';
+import { readMovedBack } from '@/lib/leads/admin/moved-back.server';
 import { searchLeads } from '@/lib/leads/admin/queries.server';
 import { listAssignees } from '@/lib/leads/pipeline/assignees.server';
 import { boardColumns } from '@/lib/leads/pipeline/board.server';
@@ -17,8 +19,8 @@ export const metadata: Metadata = { title: sectionTitle('Leads') };
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /**
- * /admin/leads?q&status&kind&from&to&source&due&assignee&view&page: the filter lives in the address (ADR 013); &lead=<id> opens one.
- * Below the leads, the applications visitors saved to finish later.
+ * /admin/leads?q&status&kind&from&to&source&due&assignee&bot&view&page: the filter lives in the address (ADR 013); &lead=<id> opens one.
+ * Above them, the notice of leads brought back from spam (ADR 030); below, the applications visitors saved to finish later.
  */
 export default async function LeadsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { db, account } = await adminPageContext('leads');
@@ -38,8 +40,10 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
   const scoped = { ...filter, me: account.id, today };
   // The board has no spam column: the spam folder is always a list.
   const board = filter.view === 'board' && filter.status !== 'spam';
+  const movedBack = await readMovedBack(db);
   return (
     <>
+      {movedBack && <MovedBackNotice movedBack={movedBack} />}
       <LeadsPanel
         filter={filter}
         data={await searchLeads(db, board ? { ...scoped, page: 1 } : scoped, board ? 1 : undefined)}
