@@ -4,6 +4,7 @@ import { leadMessage, type NotificationMessage } from '../notifications/messages
 import { CONSENT_TEXT, LEAD_TYPES, type LeadKind } from './fields';
 import { leadSearchText } from './search-text';
 import type { BotSignal, SpamReason } from './spam';
+import { botSignalShort, parseBotSignals } from './spam-words';
 
 /** A lead as the store writes it: the `leads` row of a validated, judged submission, and its e-mail. */
 
@@ -74,6 +75,9 @@ export interface LeadMessageColumns {
   consent_text: string | null;
   consent_at: string | null;
   consent_page: string | null;
+  /** Migration 0014's columns; rows rendered before it have none. */
+  possible_bot?: number;
+  bot_signals?: string;
 }
 
 /**
@@ -81,7 +85,7 @@ export interface LeadMessageColumns {
  * and what migration 0007 rendered for the leads queued before the outbox kept payloads.
  */
 export function leadRowMessage(row: LeadMessageColumns): NotificationMessage {
-  return leadMessage({
+  const message = leadMessage({
     kind: row.kind as LeadKind,
     type: row.type,
     fields: JSON.parse(row.fields) as Record<string, string>,
@@ -92,4 +96,12 @@ export function leadRowMessage(row: LeadMessageColumns): NotificationMessage {
         ? { text: row.consent_text, at: row.consent_at, page: row.consent_page ?? row.page }
         : null,
   });
+  if (row.possible_bot !== 1) return message;
+  // A possible bot is alerted like any lead (ADR 030); the broker sees why it may not be a person.
+  const reasons = botSignalShort(parseBotSignals(row.bot_signals ?? '[]'));
+  return {
+    ...message,
+    subject: `[Possible bot] ${message.subject}`,
+    text: `Possible bot (${reasons}): it is in your Leads list; move it to spam there if it is not a person.\n\n${message.text}`,
+  };
 }

@@ -394,10 +394,19 @@ test('spam folder and Not spam (which sends the notification); failing notificat
         .run(),
     );
 
+    // What migration 0014 leaves when it brought leads back from spam (ADR 030).
+    withDb(server.databasePath, (db) =>
+      db.prepare("INSERT INTO app_meta (key, value) VALUES ('spam_moved_back', ?)").run(JSON.stringify({ count: 3, at: '2026-11-26T00:00:00Z' })),
+    );
+
     await signInToDashboard(page, server.url);
     await expect(page.getByTestId('notification-banner')).toContainText('Lead e-mail notifications are failing');
     await expect(page.getByTestId('notification-banner')).toContainText('1 failed for good');
     await openSection(page, 'Leads');
+    const notice = page.getByTestId('moved-back-notice');
+    await expect(notice).toContainText('3 leads came back from the spam folder.');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('E-mail: Failed');
 
@@ -443,6 +452,7 @@ test('spam folder and Not spam (which sends the notification); failing notificat
 
     await page.reload();
     await expect(page.getByTestId('notification-banner')).toHaveCount(0);
+    await expect(page.getByTestId('moved-back-notice')).toHaveCount(0);
   } finally {
     await server.stop();
     await smtp.stop();

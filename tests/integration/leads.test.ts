@@ -188,6 +188,11 @@ describe('spam', () => {
     expect(sent).toBe(32);
     expect(smtp.mails).toHaveLength(32);
     expect(smtp.mails.some((m) => /Honey|Markup|Burst 3[01]/.test(m.text))).toBe(false);
+    // The broker sees which alerts may not be people, and why.
+    const instant = smtp.mails.find((m) => m.text.includes('Name: Instant'))!;
+    expect(instant.headers.subject).toBe('[Possible bot] Ebook Download: Instant');
+    expect(instant.text).toMatch(/^Possible bot \(instant fill\): it is in your Leads list/);
+    expect(smtp.mails.find((m) => m.text.includes('Name: Autofill'))!.headers.subject).toBe('Ebook Download: Autofill');
   });
 
   it('refuses, without storing, an address sending far beyond the limit', async () => {
