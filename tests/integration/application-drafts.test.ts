@@ -169,7 +169,7 @@ describe.each(engines)('application drafts on %s', (_engine, open) => {
     expect(deleted).toBe(0);
     const spam = await submitLead(
       'application',
-      { ...fullApplication, fill_ms: '100', page: '/apply' },
+      { ...fullApplication, company_website: 'http://spam.example', page: '/apply' },
       { clientAddress: '203.0.113.8', userAgent: 'test' },
       { db: async () => db, spam: { minFillSeconds: 2, rateLimit: 10, windowMinutes: 10 }, log, now: () => NOW, wake: () => {} },
     );

@@ -151,6 +151,9 @@ describe.each(testEngines(openSqlite, openPostgres))('retention on %s', (_engine
     const oldSpam = await recordLead(db, contact('Spam Old', 'bot1@spam.example', 'buy now', true), daysBefore(NOW, 31));
     const newSpam = await recordLead(db, contact('Spam New', 'bot2@spam.example', 'buy now', true), daysBefore(NOW, 29));
     const rescued = await recordLead(db, contact('Real Person', 'real@example.com', 'hello', true), daysBefore(NOW, 40));
+    // In the spam folder on an earlier rule's weak evidence (ADR 030): kept like any lead, not purged at 30 days.
+    const weak = await recordLead(db, contact('Weak Evidence', 'weak@example.com', 'hi', true), daysBefore(NOW, 31));
+    await db.updateTable('leads').set({ spam_reason: 'rate-limit' }).where('id', '=', weak.id).execute();
     await markNotSpam(db, rescued.id, daysBefore(NOW, 10));
     expect(await attemptsOf(db, old.id)).toHaveLength(2);
 
@@ -223,14 +226,14 @@ describe.each(testEngines(openSqlite, openPostgres))('retention on %s', (_engine
       },
     });
     const kept = (await db.selectFrom('leads').select('id').execute()).map((r) => r.id).sort();
-    expect(kept).toEqual([touched.id, fresh.id, newSpam.id, rescued.id].sort());
+    expect(kept).toEqual([touched.id, fresh.id, newSpam.id, rescued.id, weak.id].sort());
     for (const gone of [old.id, oldSpam.id]) {
       expect(await notificationsOf(db, gone)).toEqual([]);
       expect(await attemptsOf(db, gone)).toEqual([]);
     }
     expect(await attemptsOf(db, touched.id)).toHaveLength(2);
     expect(await attemptsOf(db, fresh.id)).toHaveLength(2);
-    expect(await count(db, 'notifications')).toBe(4);
+    expect(await count(db, 'notifications')).toBe(5);
     expect((await db.selectFrom('invites').select('email').orderBy('email').execute()).map((r) => r.email)).toEqual([
       'accepted-lately@example.com',
       'pending@example.com',
