@@ -59,7 +59,7 @@ export function ApplicationForm({
   const [missing, setMissing] = useState<Record<string, string>>({});
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const successHeading = useRef<HTMLHeadingElement>(null);
-  const { formAction, onSubmit, onFocus, pending, result, fieldErrors } = useLeadForm(submitApplicationAction, {
+  const { formAction, onSubmit, pending, result, fieldErrors } = useLeadForm(submitApplicationAction, {
     kind: 'application',
     permalink: LEAD_PAGES.application,
     validate(form) {
@@ -175,7 +175,6 @@ export function ApplicationForm({
         }
         onSubmit(event);
       }}
-      onFocus={onFocus}
       noValidate
       className="space-y-6"
     >

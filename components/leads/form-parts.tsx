@@ -1,16 +1,6 @@
 'use client';
 
-import {
-  useActionState,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useTransition,
-  type FocusEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useActionState, useEffect, useId, useRef, useState, useTransition, type FormEvent, type ReactNode } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import { postLead } from '@/lib/leads/endpoint';
 import { EARLY } from '@/lib/site/early-controls';
@@ -61,6 +51,7 @@ export function useLeadForm(
     const firstFocus = Number(form.getAttribute(EARLY.firstFocus));
     const startedAt = firstFocus > 0 ? firstFocus : mountedAt.current;
     data.set(HIDDEN.fillMs, String(Math.max(0, Math.round(pressedAt - startedAt))));
+    // The boot script marks a field's first focus on every public page, React's or not yet.
     data.set(HIDDEN.focused, firstFocus > 0 ? '1' : '0');
     data.set(HIDDEN.page, window.location.pathname);
     startTransition(async () => {
@@ -78,16 +69,9 @@ export function useLeadForm(
     });
   }
 
-  // Marks the first focus when the boot script did not (a form in a dialog opened after React
-  // took over the page, or a page without the script): the fill time counts from it.
-  function onFocus(event: FocusEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    if (!form.hasAttribute(EARLY.firstFocus)) form.setAttribute(EARLY.firstFocus, String(Math.round(performance.now())));
-  }
-
   const result = clientResult ?? serverResult;
   const fieldErrors = result && !result.ok && result.reason === 'invalid' ? result.fieldErrors : {};
-  return { formAction, onSubmit, onFocus, pending, result, fieldErrors };
+  return { formAction, onSubmit, pending, result, fieldErrors };
 }
 
 /** Hidden fields every lead form posts: the page, the honeypot and (with JavaScript) the fill time. */

@@ -46,7 +46,7 @@ export function SimpleLeadForm({
   const [missing, setMissing] = useState<Record<string, string>>({});
   const successHeading = useRef<HTMLHeadingElement>(null);
   const incomplete = kind === 'ebook' ? INCOMPLETE.ebook : INCOMPLETE.other;
-  const { formAction, onSubmit, onFocus, pending, result, fieldErrors } = useLeadForm(action, {
+  const { formAction, onSubmit, pending, result, fieldErrors } = useLeadForm(action, {
     kind,
     permalink: kind === 'contact' ? LEAD_PAGES.contact : undefined,
     validate(form) {
@@ -70,7 +70,7 @@ export function SimpleLeadForm({
   const errors = { ...fieldErrors, ...missing };
   const required = REQUIRED[kind];
   return (
-    <form action={formAction} onSubmit={onSubmit} onFocus={onFocus} noValidate className="space-y-4">
+    <form action={formAction} onSubmit={onSubmit} noValidate className="space-y-4">
       <HiddenFields page={page} />
       <div className={columns === 2 ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
         {FIELDS[kind].map((field) => (
