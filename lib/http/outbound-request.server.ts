@@ -168,15 +168,20 @@ export async function refusedTarget(url: string, policy: OutboundPolicy = outbou
   const { host } = target;
   const protocol = target.url.protocol;
   if (isIP(host)) return refusal(host, host, protocol, policy);
-  return new Promise((resolve) =>
+  const unresolved = `${host} does not resolve here, and plain http:// goes only to a private address`;
+  return new Promise((resolve) => {
+    // A resolver that does not answer must not hold the owner's form: treated as no answer.
+    const timer = setTimeout(() => resolve(protocol === 'http:' ? unresolved : null), RESOLVE_TIMEOUT_MS);
     resolveChecked(host, protocol, policy, (error) => {
+      clearTimeout(timer);
       if (error instanceof RefusedTarget) return resolve(error.message);
-      if (error && protocol === 'http:')
-        return resolve(`${host} does not resolve here, and plain http:// goes only to a private address`);
-      resolve(null);
-    }),
-  );
+      resolve(error && protocol === 'http:' ? unresolved : null);
+    });
+  });
 }
+
+/** How long refusedTarget waits for DNS. */
+const RESOLVE_TIMEOUT_MS = 5_000;
 
 /**
  * One request under the rules above. Resolves with the answer, whatever its status (a 3xx is

@@ -119,6 +119,8 @@ async function expand(
   await db.transaction().execute(async (trx) => {
     const gone = await trx.deleteFrom('notifications').where('id', '=', row.id).executeTakeFirst();
     if (Number(gone.numDeletedRows) !== 1) return;
+    // An earlier expansion that failed (the database, briefly) left an attempt on it.
+    await trx.deleteFrom('notification_attempts').where('notification_id', '=', row.id).execute();
     const subject = { type: row.subject_type as SubjectType, id: row.subject_id };
     const createdAt = new Date(row.created_at);
     await addNotifications(
