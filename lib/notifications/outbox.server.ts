@@ -44,7 +44,7 @@ export const SEALED_MARK = '{{sealed}}';
 /** The secret box context of a notification's secret: a sealed value copied to another row does not open. */
 export const sealContext = (id: string) => `notification:${id}`;
 
-/** Rows per insert: 10 bind parameters each stays far under SQLite's 32,766 and PostgreSQL's 65,535. */
+/** Rows per insert: at 11 bind parameters a row, far under SQLite's 32,766 and PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 500;
 
 function notificationRow(n: NewNotification) {
