@@ -13,6 +13,8 @@ export default defineConfig({
     environment: 'node',
     include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     setupFiles: ['./tests/support/fail-on-console-error.ts'],
+    // A certificate for the local https receivers, trusted by the forked test processes.
+    globalSetup: ['./tests/support/test-tls.ts'],
     testTimeout: 30_000,
   },
 });

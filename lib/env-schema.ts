@@ -56,6 +56,16 @@ export function isWebhookSecret(value: string): boolean {
   return bytes >= 24 && bytes <= 64;
 }
 
+/** OUTBOUND_RESOLVE: `host=address` pairs, comma-separated, each address an IPv4 or IPv6 address. */
+function isResolveList(value: string): boolean {
+  const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+  const ipv6 = /^\[?[0-9a-f:.]*:[0-9a-f:.]*\]?$/i;
+  return value.split(',').every((pair) => {
+    const [host = '', address = '', ...rest] = pair.split('=').map((part) => part.trim());
+    return rest.length === 0 && /^[a-z0-9.-]+$/i.test(host) && (ipv4.test(address) || ipv6.test(address));
+  });
+}
+
 const flag = z
   .string()
   .trim()
@@ -119,6 +129,12 @@ const envSchema = z
     LEAD_WEBHOOK_SECRET: optional.refine((v) => v === undefined || isWebhookSecret(v), {
       message: 'must be whsec_ followed by base64 of at least 24 bytes, e.g. whsec_$(openssl rand -base64 32)',
     }),
+    // Outgoing requests to addresses chosen in the admin (push endpoints, webhooks; lib/http/outbound-request.server.ts):
+    // private targets only when allowed, and a name→address override that exists only then (tests, intranet set-ups).
+    OUTBOUND_ALLOW_PRIVATE: flag,
+    OUTBOUND_RESOLVE: optional.refine((v) => v === undefined || isResolveList(v), {
+      message: 'must be HOST=IP pairs separated by commas, e.g. fcm.googleapis.com=127.0.0.1',
+    }),
     BACKUP_DIR: z
       .string()
       .trim()
@@ -152,6 +168,10 @@ const envSchema = z
       const missing = v.LEAD_WEBHOOK_URL === undefined ? 'LEAD_WEBHOOK_URL' : 'LEAD_WEBHOOK_SECRET';
       const other = missing === 'LEAD_WEBHOOK_URL' ? 'LEAD_WEBHOOK_SECRET' : 'LEAD_WEBHOOK_URL';
       ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${other} is set` });
+    }
+    // The override exists only where private targets are allowed: never a way around the address rules.
+    if (v.OUTBOUND_RESOLVE !== undefined && !v.OUTBOUND_ALLOW_PRIVATE) {
+      ctx.addIssue({ code: 'custom', path: ['OUTBOUND_RESOLVE'], message: 'is honoured only with OUTBOUND_ALLOW_PRIVATE=1' });
     }
     // An SMTP server without a sender and a recipient could never deliver a notification.
     if (v.SMTP_URL !== undefined) {

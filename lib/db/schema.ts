@@ -339,6 +339,16 @@ export interface NotificationsTable {
   attempts: Generated<number>;
   /** When the worker may try next; null once nothing is left to do. */
   next_attempt_at: string | null;
+  /**
+   * Until when a worker holds it (migration 0015): set by the claim, cleared when the attempt is
+   * recorded. 'Retry now' and 'Resend' leave it alone while the time has not passed.
+   */
+  claimed_until: string | null;
+  /**
+   * The part of the payload kept sealed with SECRET_KEY (a link's token), which the payload holds
+   * as SEALED_MARK (migration 0015); put back only when sending, and dropped once sent.
+   */
+  sealed_secret: string | null;
   last_error: string | null;
   sent_at: string | null;
   created_at: string;

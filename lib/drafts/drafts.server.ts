@@ -15,8 +15,9 @@ import { resumeMessage } from './resume-message';
  * 'Save and finish later' (issue 19): an unfinished application saved on the server with the
  * visitor's e-mail address. Like the admin's invitations (lib/team/invites.server.ts), the resume
  * link carries a random 256-bit token and the table keeps only its SHA-256; the e-mail with the
- * link is an outbox notification of subject 'draft', added in the draft's own transaction and
- * deleted with it, so the clear token does not outlive the draft. Everything is in the database:
+ * link is an outbox notification of subject 'draft', added in the draft's own transaction with the
+ * token sealed at rest and dropped once sent (the outbox's `secret`, ADR 028), and deleted with
+ * the draft. Everything is in the database:
  * any instance opens a link another saved.
  */
 
@@ -128,6 +129,8 @@ export async function saveDraft(trx: DB, draft: DraftToSave, limits: DraftLimits
       channel: 'email',
       recipient: 'visitor',
       payload: resumeMessage({ email: row.email, link, expiresAt }),
+      // The token opens the visitor's answers: sealed at rest, dropped once sent.
+      secret: token,
       at: now,
     },
   ]);

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { announceDue } from './due-signal.server';
+import { isFree } from './outbox.server';
 import type { Delivery } from './delivery-types';
 import { CHANNELS, type Channel, type NotificationStatus, type Subject } from './types';
 
@@ -108,10 +109,12 @@ export async function recipientDeliveries(db: DB, recipient: string, limit = 20)
 /**
  * 'Resend': a webhook delivery is made due now, whatever became of it (sent, failed, still
  * retrying), with the same message id and body, so a receiver that already has it can tell.
- * Spam's held-back deliveries are not resent (the owner says 'Not spam' for that). Returns the
- * lead it belongs to, or null when there is no such webhook delivery.
+ * Spam's held-back deliveries are not resent (the owner says 'Not spam' for that), nor one that a
+ * worker is sending at this moment ('sending': making it due would let another instance send it
+ * a second time meanwhile). Returns the lead it belongs to, or null when there is no such webhook
+ * delivery.
  */
-export async function resendWebhook(db: DB, id: string, now: Date): Promise<{ leadId: string } | null> {
+export async function resendWebhook(db: DB, id: string, now: Date): Promise<{ leadId: string } | 'sending' | null> {
   const stamp = now.toISOString();
   const row = await db
     .updateTable('notifications')
@@ -125,9 +128,19 @@ export async function resendWebhook(db: DB, id: string, now: Date): Promise<{ le
     .where('id', '=', id)
     .where('channel', '=', 'webhook')
     .where('status', '!=', 'skipped')
+    .where(isFree(now))
     .returning('subject_id')
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row) {
+    const held = await db
+      .selectFrom('notifications')
+      .select('id')
+      .where('id', '=', id)
+      .where('channel', '=', 'webhook')
+      .where('status', '!=', 'skipped')
+      .executeTakeFirst();
+    return held ? 'sending' : null;
+  }
   await announceDue(db, 'webhook');
   return { leadId: row.subject_id };
 }

@@ -29,6 +29,7 @@ function recipientLabel(recipient: string, webhooks: Map<string, string>): strin
   if (recipient === 'broker') return 'Broker';
   if (recipient === 'visitor') return 'Visitor';
   if (recipient === 'invitee') return 'Invitee';
+  if (recipient === 'devices') return 'Every device with alerts on';
   if (recipient.startsWith('user:')) return 'Team member';
   if (recipient.startsWith('webhook:')) return `Webhook: ${webhooks.get(recipient) ?? 'deleted endpoint'}`;
   return recipient;
@@ -48,9 +49,15 @@ export const resendWebhookAction = adminAction(
   async ({ id: deliveryId }, { db, log }) => {
     const resent = await db.transaction().execute(async (trx) => {
       const made = await resendWebhook(trx, deliveryId, new Date());
-      if (made) await log({ action: 'webhook_resent', target: made.leadId, detail: { delivery: deliveryId } }, trx);
+      if (made && made !== 'sending')
+        await log({ action: 'webhook_resent', target: made.leadId, detail: { delivery: deliveryId } }, trx);
       return made;
     });
+    if (resent === 'sending')
+      return fail(
+        '⏳ Being Sent',
+        'This webhook is being sent right now. Its result shows here in a moment; resend it then if needed.',
+      );
     if (!resent) return fail('❌ Not Resent', 'This delivery was deleted, or belongs to a lead held as spam.');
     wakeOutbox();
     return succeed({ title: '📨 Resending', message: 'The webhook is being sent again, with the same webhook-id.' });

@@ -1,6 +1,9 @@
 import 'server-only';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { seal } from '../auth/secret-box.server';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
+import type { Database } from '../db/schema';
 import { ANY_CHANNEL, announceDue } from './due-signal.server';
 import { PENDING, type Channel, type ChannelPayloads, type Subject } from './types';
 
@@ -22,34 +25,66 @@ export type NewNotification = {
     /** What the channel's transport will send, rendered now: the worker knows nothing of subjects. */
     payload: ChannelPayloads[C];
     at: Date;
+    /** When it falls due, if not at `at` (the devices' alerts a push fan-out is expanded into). */
+    due?: Date;
     /** Stored but not sent (suspected spam) until queueSkippedNotifications. */
     skipped?: boolean;
+    /**
+     * A value in the payload that must not be readable at rest (an invitation's or a resume link's
+     * token): stored sealed with SECRET_KEY, the payload keeping SEALED_MARK in its place; the
+     * worker puts it back when sending and drops it once sent.
+     */
+    secret?: string;
   };
 }[Channel];
 
-/** Adds notifications inside the caller's transaction, in one multi-row insert whatever their number. */
+/** What a payload holds where its sealed secret goes. */
+export const SEALED_MARK = '{{sealed}}';
+
+/** The secret box context of a notification's secret: a sealed value copied to another row does not open. */
+export const sealContext = (id: string) => `notification:${id}`;
+
+/** Rows per insert: at 11 bind parameters a row, far under SQLite's 32,766 and PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 500;
+
+function notificationRow(n: NewNotification) {
+  const id = newId();
+  const stamp = n.at.toISOString();
+  let payload = JSON.stringify(n.payload);
+  let sealed: string | null = null;
+  if (n.secret) {
+    if (!payload.includes(n.secret)) throw new Error('The secret to seal is not in the notification');
+    payload = payload.split(n.secret).join(SEALED_MARK);
+    sealed = seal(n.secret, sealContext(id));
+  }
+  return {
+    id,
+    subject_type: n.subject.type,
+    subject_id: n.subject.id,
+    channel: n.channel,
+    recipient: n.recipient ?? 'broker',
+    payload,
+    sealed_secret: sealed,
+    status: n.skipped ? 'skipped' : 'waiting',
+    next_attempt_at: n.skipped ? null : (n.due ?? n.at).toISOString(),
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}
+
+/**
+ * Adds notifications inside the caller's transaction, in multi-row inserts of ROWS_PER_INSERT, so
+ * no number of them exceeds a database's limit of bind parameters.
+ */
 export async function addNotifications(trx: DB, notifications: NewNotification[]): Promise<void> {
   if (notifications.length === 0) return;
-  await trx
-    .insertInto('notifications')
-    .values(
-      notifications.map((n) => {
-        const stamp = n.at.toISOString();
-        return {
-          id: newId(),
-          subject_type: n.subject.type,
-          subject_id: n.subject.id,
-          channel: n.channel,
-          recipient: n.recipient ?? 'broker',
-          payload: JSON.stringify(n.payload),
-          status: n.skipped ? 'skipped' : 'waiting',
-          next_attempt_at: n.skipped ? null : stamp,
-          created_at: stamp,
-          updated_at: stamp,
-        };
-      }),
-    )
-    .execute();
+  const rows = notifications.map(notificationRow);
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('notifications')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
+  }
   for (const channel of new Set(notifications.filter((n) => !n.skipped).map((n) => n.channel))) await announceDue(trx, channel);
 }
 
@@ -78,8 +113,21 @@ export async function queueSkippedNotifications(trx: DB, subject: Subject, now: 
 }
 
 /**
+ * Whether a notification is free, not held by a worker: never claimed, its attempt recorded, or
+ * its sender's lease run out (the sender died). For the owner's actions that make one due again:
+ * while a worker is sending it, making it due would let another instance claim and send it at
+ * the same time, so they leave it alone. On PostgreSQL an update that meets a row being claimed
+ * waits for that claim and checks the claimed row again, so the two never cross.
+ */
+export const isFree =
+  (now: Date) =>
+  (eb: ExpressionBuilder<Database, 'notifications'>): Expression<SqlBool> =>
+    eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now.toISOString())]);
+
+/**
  * 'Retry now': makes a subject's waiting, failing or failed notifications due now (a failed one
- * becomes failing again and gets one more attempt). Returns how many were made due.
+ * becomes failing again and gets one more attempt), except those a worker is sending at this
+ * moment. Returns how many were made due.
  */
 export async function retryNotifications(db: DB, subject: Subject, now: Date): Promise<number> {
   const stamp = now.toISOString();
@@ -93,6 +141,7 @@ export async function retryNotifications(db: DB, subject: Subject, now: Date): P
     .where('subject_type', '=', subject.type)
     .where('subject_id', '=', subject.id)
     .where('status', 'in', [...PENDING, 'failed'])
+    .where(isFree(now))
     .executeTakeFirst();
   return announced(db, Number(result.numUpdatedRows));
 }

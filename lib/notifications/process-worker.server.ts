@@ -5,12 +5,13 @@ import { env } from '../env.server';
 import { logger } from '../log.server';
 import { existingProcessSingleton, processSingleton } from '../runtime/process-singleton';
 import { ANY_CHANNEL, listenForDue, type DueListener } from './due-signal.server';
-import { transportsFromEnv } from './transports/index.server';
-import { createOutboxWorker, type OutboxWorker } from './worker.server';
+import { LANES } from './lanes';
+import { transportForChannel } from './transports/index.server';
+import { createLaneWorkers, type OutboxWorker } from './worker.server';
 
 /**
- * The process's outbox workers, one per configured transport (e-mail, SMS, push, webhooks), kept
- * once per process (lib/runtime/process-singleton.ts: Next may load this module in more than one
+ * The process's outbox workers, one per lane (./lanes.ts: the broker's e-mail apart from the
+ * visitors', SMS, push, webhooks) whose channel has a configured transport, kept once per process (lib/runtime/process-singleton.ts: Next may load this module in more than one
  * server layer, the start-up route and the Server Actions, which must share them). Started by the
  * start-up route, which the server runs before admitting visitors, and stopped by the server's
  * graceful stop; never during `next build`, which neither calls the route nor stores leads. On
@@ -25,19 +26,24 @@ interface ProcessWorkers {
 const WORKERS = 'notifications.workers';
 const workers = () =>
   processSingleton<ProcessWorkers>(WORKERS, () => {
-    const transports = transportsFromEnv(env, getDb);
-    if (!transports.some((t) => t.channel === 'email')) {
+    const lanes = createLaneWorkers({
+      db: getDb,
+      lanes: LANES,
+      transportFor: (channel) => transportForChannel(env, getDb, channel),
+      log: logger,
+    });
+    if (!lanes.some(({ lane }) => lane.channel === 'email')) {
       logger.warn(
         { event: 'notification.no_transport' },
         'No mail transport configured (SMTP_URL or EMAILJS_*): e-mail notifications wait in the outbox',
       );
     }
-    const started = transports.map((transport) => {
+    const started = lanes.map(({ lane, transport, worker }) => {
       logger.info(
-        { event: 'notification.outbox_started', channel: transport.channel, transport: transport.name },
+        { event: 'notification.outbox_started', channel: lane.channel, lane: lane.name, transport: transport.name },
         'Notification worker started',
       );
-      return { channel: transport.channel, worker: createOutboxWorker({ db: getDb, transport, log: logger }) };
+      return { channel: lane.channel, worker };
     });
     const target = databaseTarget(env.DATABASE_URL);
     const listener =

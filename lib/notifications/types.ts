@@ -12,15 +12,29 @@ export interface SmsPayload {
   to?: string;
 }
 
-/** A web push alert to one device (push_subscriptions.id): what the admin's service worker shows. */
-export interface PushPayload {
-  subscriptionId: string;
+/** What a lead's push alert shows: what the admin's service worker displays. */
+export interface PushAlert {
   title: string;
   body: string;
   /** The admin path the alert opens, e.g. /admin/leads?lead=<id>. */
   url: string;
   /** Replaces an earlier alert with the same tag on the device. */
   tag?: string;
+}
+
+/** A web push alert to one device (push_subscriptions.id). */
+export interface PushPayload extends PushAlert {
+  subscriptionId: string;
+}
+
+/**
+ * A push alert for every device of every account that may see leads, as the lead's transaction
+ * writes it: one row whatever the number of devices. The push worker expands it into one
+ * PushPayload per device (recipient 'user:<account>') outside that transaction, so no number of
+ * devices can make storing a lead fail (ADR 028).
+ */
+export interface PushFanOut extends PushAlert {
+  audience: 'lead-devices';
 }
 
 /**
@@ -40,7 +54,7 @@ export interface WebhookPayload {
 export interface ChannelPayloads {
   email: NotificationMessage;
   sms: SmsPayload;
-  push: PushPayload;
+  push: PushPayload | PushFanOut;
   webhook: WebhookPayload;
 }
 

@@ -3,7 +3,8 @@
 import { refresh } from 'next/cache';
 import { adminAction } from '../admin/action.server';
 import { fail, succeed } from '../admin/result';
-import { removeDevice, removeEndpoint, saveSubscription } from './subscriptions.server';
+import { browserName } from '../../components/admin/account/browser-name';
+import { MAX_DEVICES_PER_ACCOUNT, removeDevice, removeEndpoint, saveSubscription } from './subscriptions.server';
 import { deviceIdSchema, endpointSchema, subscriptionSchema } from './subscription-schema';
 
 /**
@@ -15,17 +16,30 @@ import { deviceIdSchema, endpointSchema, subscriptionSchema } from './subscripti
 export const turnOnPushAction = adminAction(
   subscriptionSchema,
   async (subscription, { account, db, log }) => {
-    await db.transaction().execute(async (trx) => {
-      const id = await saveSubscription(trx, account.id, subscription, new Date());
+    const { replaced } = await db.transaction().execute(async (trx) => {
+      const saved = await saveSubscription(trx, account.id, subscription, new Date());
       await log(
-        { action: 'push_device_added', target: account.id, detail: { device: id, userAgent: subscription.userAgent } },
+        { action: 'push_device_added', target: account.id, detail: { device: saved.id, userAgent: subscription.userAgent } },
         trx,
       );
+      if (saved.replaced)
+        await log({ action: 'push_device_removed', target: account.id, detail: { device: saved.replaced.id, replaced: 1 } }, trx);
+      return saved;
     });
     refresh();
-    return succeed({ title: '🔔 Alerts On', message: 'This device will show an alert within seconds of each new lead.' });
+    const message = 'This device will show an alert within seconds of each new lead.';
+    return succeed({
+      title: '🔔 Alerts On',
+      message: replaced
+        ? `${message} Alerts stay on ${MAX_DEVICES_PER_ACCOUNT} devices at most, so they are now off on ${browserName(replaced.userAgent)} (turned on ${replaced.createdAt.slice(0, 10)}), the one that went longest without an alert.`
+        : message,
+    });
   },
-  { permission: 'leads' },
+  {
+    permission: 'leads',
+    invalid: (fieldErrors) =>
+      fail('Alerts Not On', fieldErrors.endpoint ?? 'This browser sent a subscription that cannot be used.', fieldErrors),
+  },
 );
 
 export const turnOffPushAction = adminAction(

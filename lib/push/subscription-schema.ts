@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { pushEndpointProblem } from './push-services';
 
 /**
- * A browser's PushSubscription as 'Turn on alerts' sends it (subscription.toJSON()): a push
- * service's https endpoint, the device's P-256 public key (65 bytes) and its 16-byte auth secret,
- * both base64url. Anything else could never be sent to, so it is refused rather than stored.
+ * A browser's PushSubscription as 'Turn on alerts' sends it (subscription.toJSON()): an https
+ * endpoint on one of the browsers' push services (./push-services.ts: the server posts to it on
+ * every lead, so no other host is taken), the device's P-256 public key (65 bytes) and its
+ * 16-byte auth secret, both base64url. Anything else could never be sent to, so it is refused
+ * rather than stored.
  */
 const base64url = (bytes: number, what: string) =>
   z
@@ -15,7 +18,10 @@ export const subscriptionSchema = z.object({
   endpoint: z
     .string()
     .max(1000)
-    .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', 'The endpoint must be an https URL'),
+    .superRefine((value, ctx) => {
+      const problem = pushEndpointProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   p256dh: base64url(65, 'The device key'),
   auth: base64url(16, 'The auth secret'),
   userAgent: z.string().max(300).default(''),

@@ -1,13 +1,24 @@
 import 'server-only';
+import { sql } from 'kysely';
 import { can, ROLES } from '../auth/roles';
 import type { DB } from '../db/connect.server';
+import { engineOf } from '../db/engine';
 import { newId } from '../db/ids';
 
 /**
  * The devices that turned lead alerts on: one row per browser PushSubscription, owned by the
  * account that subscribed it. An endpoint is unique: the same browser subscribing again (or for
  * another account after a sign-in as someone else) moves the row to the newest owner and keys.
+ *
+ * An account keeps alerts on MAX_DEVICES_PER_ACCOUNT devices at most: turning them on for one
+ * more removes the one that has gone longest without an alert (ADR 028). A person turning alerts
+ * on a new phone expects that phone to work; the device dropped is most likely one they no
+ * longer use (a replaced phone, a browser whose data was cleared, whose old subscription lives
+ * on here), and the answer names it so they can turn it on again there if they still use it.
  */
+
+/** Devices per account: a person's phone, laptop and a few more; every lead goes to each. */
+export const MAX_DEVICES_PER_ACCOUNT = 10;
 
 export interface NewSubscription {
   endpoint: string;
@@ -25,8 +36,26 @@ export interface Device {
   lastUsedAt: string | null;
 }
 
-/** Stores (or takes over) a device's subscription for `userId`; returns its id. */
-export async function saveSubscription(db: DB, userId: string, sub: NewSubscription, now: Date): Promise<string> {
+/**
+ * PostgreSQL: two devices of one account turned on at once would each count the other out. An
+ * advisory lock per account, held until commit, makes them take turns. SQLite has one writer.
+ */
+async function oneAtATimePerAccount(trx: DB, userId: string): Promise<void> {
+  if (engineOf(trx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext('clp.push_devices'), hashtext(${userId}))`.execute(trx);
+}
+
+/**
+ * Stores (or takes over) a device's subscription for `userId`, inside the caller's transaction;
+ * returns its id and the device removed to keep the account within MAX_DEVICES_PER_ACCOUNT, if any.
+ */
+export async function saveSubscription(
+  db: DB,
+  userId: string,
+  sub: NewSubscription,
+  now: Date,
+): Promise<{ id: string; replaced: Device | null }> {
+  await oneAtATimePerAccount(db, userId);
   const id = newId();
   await db
     .insertInto('push_subscriptions')
@@ -54,7 +83,28 @@ export async function saveSubscription(db: DB, userId: string, sub: NewSubscript
     .select('id')
     .where('endpoint', '=', sub.endpoint)
     .executeTakeFirstOrThrow();
-  return row.id;
+  return { id: row.id, replaced: await keepWithinLimit(db, userId, row.id) };
+}
+
+/** Removes the account's devices beyond the limit, longest without an alert first (never `keep`); returns the first removed. */
+async function keepWithinLimit(db: DB, userId: string, keep: string): Promise<Device | null> {
+  const devices = await listDevices(db, userId);
+  const excess = devices.length - MAX_DEVICES_PER_ACCOUNT;
+  if (excess <= 0) return null;
+  const lastHeardOf = (d: Device) => d.lastUsedAt ?? d.createdAt;
+  const oldest = devices
+    .filter((d) => d.id !== keep)
+    .sort((a, b) => lastHeardOf(a).localeCompare(lastHeardOf(b)) || a.id.localeCompare(b.id))
+    .slice(0, excess);
+  await db
+    .deleteFrom('push_subscriptions')
+    .where(
+      'id',
+      'in',
+      oldest.map((d) => d.id),
+    )
+    .execute();
+  return oldest[0] ?? null;
 }
 
 /** An account's devices, newest first. */
@@ -103,6 +153,18 @@ export async function hasEndpoint(db: DB, userId: string, endpoint: string): Pro
 
 /** The roles that may see leads, so may get lead alerts. */
 export const LEAD_ROLES = ROLES.filter((role) => can(role, 'leads'));
+
+/** Whether any account that may see leads has a device with alerts on (a lead's push alert is written only then). */
+export async function hasLeadAlertDevice(db: DB): Promise<boolean> {
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .innerJoin('admin_users', 'admin_users.id', 'push_subscriptions.user_id')
+    .select('push_subscriptions.id')
+    .where('admin_users.role', 'in', LEAD_ROLES)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /** Every subscription of an account that may see leads (a lead alert goes to each). */
 export async function leadAlertSubscriptions(db: DB): Promise<{ id: string; userId: string }[]> {

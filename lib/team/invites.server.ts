@@ -15,8 +15,9 @@ import { INVITE_VALID_HOURS } from './schemas';
 /**
  * Invitations to the admin (ADR 020). The link carries a random 256-bit token; the table keeps
  * only its SHA-256, like the sessions'. The e-mail with the link is an outbox notification of
- * subject 'invite', added in the invitation's own transaction, and deleted with it once the link
- * can no longer be used (accepted, revoked, replaced), so the clear token does not outlive it.
+ * subject 'invite', added in the invitation's own transaction, with the token sealed at rest and
+ * dropped once sent (the outbox's `secret`, ADR 028), and deleted with the invitation once the
+ * link can no longer be used (accepted, revoked, replaced).
  * The writes run inside the caller's transaction, which also logs them.
  */
 
@@ -100,6 +101,8 @@ export async function createInvite(
       channel: 'email',
       recipient: 'invitee',
       payload: inviteMessage({ ...invite, link, expiresAt }),
+      // The token opens the admin: sealed at rest, dropped once sent.
+      secret: token,
       at: now,
     },
   ]);

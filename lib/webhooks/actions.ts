@@ -3,8 +3,9 @@
 import { refresh } from 'next/cache';
 import { adminAction } from '../admin/action.server';
 import { fail, succeed } from '../admin/result';
-import { createEndpoint, deleteEndpoint, setEndpointEnabled } from './endpoints.server';
-import { webhookCreateSchema, webhookIdSchema, webhookToggleSchema } from './schemas';
+import { outboundPolicy, refusedTarget } from '../http/outbound-request.server';
+import { createEndpoint, deleteEndpoint, MAX_WEBHOOK_ENDPOINTS, setEndpointEnabled } from './endpoints.server';
+import { WEBHOOK_URL_HINT, webhookCreateSchema, webhookIdSchema, webhookToggleSchema } from './schemas';
 
 /**
  * Integrations (owner only): webhook endpoints. Adding one sends customer data to a new place and
@@ -16,14 +17,25 @@ const GONE = 'This endpoint was deleted elsewhere.';
 export const createWebhookAction = adminAction(
   webhookCreateSchema,
   async (input, { db, log }) => {
+    // The address rules first (lib/http/outbound-request.server.ts): the owner hears now, not in the delivery log.
+    const refused = await refusedTarget(input.url, outboundPolicy());
+    if (refused) {
+      const url = `${WEBHOOK_URL_HINT} This one cannot be used: ${refused}.`;
+      return fail('❌ Not Added', url, { url });
+    }
     const created = await db.transaction().execute(async (trx) => {
       const endpoint = await createEndpoint(trx, input, new Date());
+      if (endpoint === 'full') return endpoint;
       await log(
         { action: 'webhook_created', target: endpoint.id, detail: { url: input.url, events: input.events.join(' ') } },
         trx,
       );
       return endpoint;
     });
+    if (created === 'full') {
+      const url = `There are ${MAX_WEBHOOK_ENDPOINTS} endpoints already, the most a site keeps: delete one you no longer use first.`;
+      return fail('❌ Not Added', url, { url });
+    }
     refresh();
     // The secret goes back to this one answer only: it is stored sealed and never shown again.
     return succeed({

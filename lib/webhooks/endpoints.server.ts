@@ -1,6 +1,8 @@
 import 'server-only';
+import { sql } from 'kysely';
 import { open, seal } from '../auth/secret-box.server';
 import type { DB } from '../db/connect.server';
+import { engineOf } from '../db/engine';
 import { newId } from '../db/ids';
 import { env } from '../env.server';
 import { PENDING } from '../notifications/types';
@@ -73,12 +75,28 @@ export async function endpointsFor(db: DB, event: WebhookEvent): Promise<string[
   return endpoints.filter((e) => e.enabled && e.events.includes(event)).map((e) => e.id);
 }
 
-/** Adds an endpoint; returns it with its secret, which is never shown again. */
+/**
+ * Endpoints the owner may set: each new lead writes one delivery per endpoint in its own
+ * transaction, so their number is bounded (ADR 028); far more than a broker's tools.
+ */
+export const MAX_WEBHOOK_ENDPOINTS = 20;
+
+/**
+ * Adds an endpoint; returns it with its secret, which is never shown again, or 'full' when there
+ * are MAX_WEBHOOK_ENDPOINTS already. Two owners adding at once on PostgreSQL take turns (an
+ * advisory lock until commit), so the count holds.
+ */
 export async function createEndpoint(
   trx: DB,
   input: { url: string; description: string; events: WebhookEvent[] },
   now: Date,
-): Promise<{ id: string; secret: string }> {
+): Promise<{ id: string; secret: string } | 'full'> {
+  if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('clp.webhook_endpoints'))`.execute(trx);
+  const { count } = await trx
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= MAX_WEBHOOK_ENDPOINTS) return 'full';
   const id = newId(now.getTime());
   const secret = newWebhookSecret();
   const stamp = now.toISOString();

@@ -3,9 +3,14 @@ import { WEBHOOK_EVENT_TYPES } from './events';
 
 /** The Integrations forms' input, shared by the forms and the actions that receive it. */
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** What every refusal of an endpoint's address starts with: what the form wants. */
+export const WEBHOOK_URL_HINT = 'Enter an https:// address, like https://hooks.zapier.com/hooks/catch/123/abc/.';
 
-/** https:// (lead data must not cross the internet in the clear); http:// only to this machine. */
+/**
+ * An http(s) URL without a user name or password. Whether it may be sent to is the server's to
+ * say, after resolving it (lib/http/outbound-request.server.ts: https:// to a public address;
+ * plain http:// only to a private one, and private ones only when the operator allows them).
+ */
 export const webhookUrlSchema = z
   .string()
   .trim()
@@ -15,12 +20,12 @@ export const webhookUrlSchema = z
     (value) => {
       try {
         const url = new URL(value);
-        return url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
       } catch {
         return false;
       }
     },
-    { error: 'Enter an https:// address, like https://hooks.zapier.com/hooks/catch/123/abc/.' },
+    { error: WEBHOOK_URL_HINT },
   );
 
 export const webhookCreateSchema = z.object({

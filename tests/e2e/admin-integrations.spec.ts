@@ -54,6 +54,8 @@ test.beforeAll(async () => {
       TWILIO_FROM: '+12085550199',
       ALERT_SMS_TO: '+12085550100',
       TWILIO_API_URL: twilio.url,
+      // The receiver is a local stand-in: a private address, allowed as for an intranet receiver.
+      OUTBOUND_ALLOW_PRIVATE: '1',
     },
   });
 });
@@ -100,6 +102,11 @@ test('an endpoint added in Integrations gets signed leads, retried and resent wi
   await form.getByRole('button', { name: 'Add Endpoint' }).click();
   await expect(form.getByText('Enter an https:// address')).toBeVisible();
   await expect(form.getByLabel('Endpoint URL')).toBeFocused();
+  // Lead data never crosses the internet in the clear: plain http:// only to a private address.
+  await form.getByLabel('Endpoint URL').fill('http://93.184.215.14/hook');
+  await form.getByRole('button', { name: 'Add Endpoint' }).click();
+  await expect(form.getByText('plain http:// goes only to a private address, use https://')).toBeVisible();
+  expect(withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS n FROM webhook_endpoints').get())).toEqual({ n: 0 });
 
   await form.getByLabel('Endpoint URL').fill(`${hook.url}/hook`);
   await form.getByLabel('Description (optional)').fill('CRM');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { listen } from '../support/http-server';
 import { loopbackCertificate, pushService, type PushDevice, type PushService } from '../support/push-service';
 import { fetchAdmin, withDb } from './admin-support';
 import { expectNoAxeViolations, openSection, signInToDashboard, toast } from './admin-ui';
@@ -11,18 +12,31 @@ import { addAccount, signInAs } from './team-support';
  * icons) and only the admin registers a service worker; 'Turn on alerts on this device' stores the
  * device; a new lead reaches a stand-in push service encrypted for that device, and the worker
  * shows what it decrypts to. Headless Chromium has no push service of its own here, so the page's
- * PushManager hands out the stand-in's subscription (keys the test holds); everything after
- * that (the action, the outbox, web-push's encryption and VAPID, the https request, the worker)
- * is the real thing.
+ * PushManager hands out the stand-in's subscription (keys the test holds, an endpoint on
+ * fcm.googleapis.com that OUTBOUND_RESOLVE connects to the stand-in); everything after that (the
+ * action, the outbox, web-push's encryption and VAPID, the https request, the worker) is the real
+ * thing. A device offering anything but a browser's push service is refused, and a push service
+ * that redirects (to the cloud metadata address) is not followed.
  */
+
+/** The push service the stand-in plays (the app posts only to the browsers' push services). */
+const PUSH_HOST = 'fcm.googleapis.com';
 
 let server: RunningServer;
 let service: PushService;
 let tls: ReturnType<typeof loopbackCertificate>;
 test.beforeAll(async () => {
-  tls = loopbackCertificate();
-  service = await pushService(tls);
-  server = await startServer({ env: { SPAM_MIN_FILL_SECONDS: '0', NODE_EXTRA_CA_CERTS: tls.certPath } });
+  tls = loopbackCertificate([PUSH_HOST]);
+  service = await pushService(tls, PUSH_HOST);
+  server = await startServer({
+    env: {
+      SPAM_MIN_FILL_SECONDS: '0',
+      NODE_EXTRA_CA_CERTS: tls.certPath,
+      // The stand-in answers for Google's push host on 127.0.0.1: a private target, allowed here only.
+      OUTBOUND_ALLOW_PRIVATE: '1',
+      OUTBOUND_RESOLVE: `${PUSH_HOST}=127.0.0.1`,
+    },
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -196,4 +210,75 @@ test('My Account offers lead alerts to a loan officer, not to an editor (who see
   expect(editor.response.status).toBe(200);
   expect(editor.body).toContain('id="two-factor-title"');
   expect(editor.body).not.toContain('push-alerts-title');
+});
+
+test('a browser that offers anything but a push service (a private address) is refused, and told why', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  const device = service.device('metadata');
+  await useStandInPushService(page, {
+    ...device,
+    subscription: { ...device.subscription, endpoint: 'https://169.254.169.254/latest/meta-data/' },
+  });
+  await signInToDashboard(page, server.url);
+  await openSection(page, 'Security');
+  const section = page.getByRole('region', { name: 'Lead alerts' });
+  await section.getByRole('button', { name: 'Turn on alerts on this device' }).click();
+  await expect(toast(page).filter({ hasText: 'Alerts Not On' })).toContainText(
+    "Alerts go only through a browser's own push service (Chrome, Firefox, Safari, Edge); this browser offered 169.254.169.254",
+  );
+  await expect(section.getByTestId('push-state')).toHaveText('Alerts are off for this device.');
+  expect(withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS n FROM push_subscriptions').get())).toEqual({ n: 0 });
+});
+
+test('a push service that redirects to the metadata address is not followed', async () => {
+  const metadata: string[] = [];
+  const internal = await listen((req, res) => {
+    metadata.push(req.url ?? '');
+    res.end('{"AccessKeyId":"secret"}');
+  });
+  try {
+    const device = service.device('redirecting');
+    withDb(server.databasePath, (db) =>
+      db
+        .prepare(
+          'INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          'redirecting',
+          'admin',
+          device.subscription.endpoint,
+          device.subscription.p256dh,
+          device.subscription.auth,
+          'Phone',
+          new Date().toISOString(),
+        ),
+    );
+    service.answer(307, { Location: `${internal.url}/latest/meta-data/` });
+    const before = service.received.length;
+    const lead = await fetch(`${server.url}/api/leads/contact`, {
+      method: 'POST',
+      headers: { Origin: server.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'from_name=Red+Irect&from_email=red%40example.com&message=Hello&fill_ms=9000',
+    });
+    expect(lead.status).toBe(200);
+    const delivery = () =>
+      withDb(server.databasePath, (db) =>
+        db
+          .prepare(
+            "SELECT status, last_error FROM notifications WHERE channel = 'push' AND subject_id IN (SELECT id FROM leads WHERE email = 'red@example.com')",
+          )
+          .all(),
+      );
+    await expect
+      .poll(delivery)
+      .toEqual([{ status: 'failed', last_error: 'Push: the push service answered 307, a redirect, which is never followed' }]);
+    expect(service.received.length).toBe(before + 1);
+    expect(metadata).toEqual([]);
+  } finally {
+    service.answer(201);
+    await internal.close();
+  }
 });

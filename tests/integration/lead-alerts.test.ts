@@ -1,4 +1,5 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../lib/db/connect.server';
@@ -10,10 +11,12 @@ import { recipientDeliveries, resendWebhook, subjectDeliveries } from '../../lib
 import { twilioTransport } from '../../lib/notifications/transports/twilio.server';
 import { webhookTransport } from '../../lib/notifications/transports/webhook.server';
 import { createEndpoint, deleteEndpoint, setEndpointEnabled } from '../../lib/webhooks/endpoints.server';
+import type { WebhookEvent } from '../../lib/webhooks/events';
 import { engines } from '../support/engines';
 import { listen, serversOfEachTest } from '../support/http-server';
 import { fullApplication } from '../support/lead-data';
 import { recordLead } from '../support/leads';
+import { testTls } from '../support/test-tls';
 
 /**
  * Lead alerts beyond the e-mail, on a real database and against local stand-ins: the Twilio text
@@ -31,6 +34,8 @@ beforeEach(() => {
     ALERT_SMS_TO: '+12085550100',
     LEAD_WEBHOOK_URL: undefined,
     LEAD_WEBHOOK_SECRET: undefined,
+    // The receivers here are local stand-ins: a private target, allowed as for an intranet receiver.
+    OUTBOUND_ALLOW_PRIVATE: true,
   });
 });
 afterEach(async () => {
@@ -72,6 +77,30 @@ const application = (fields = fullApplication) => ({
   clientAddress: '203.0.113.9',
   userAgent: 'test',
 });
+
+/** An endpoint as Integrations adds it (the test never reaches the limit). */
+async function addEndpoint(trx: DB, input: { url: string; description: string; events: WebhookEvent[] }) {
+  const made = await createEndpoint(trx, input, new Date());
+  if (made === 'full') throw new Error('No room for another endpoint');
+  return made;
+}
+
+/** An https receiver on 127.0.0.1 (the test certificate, tests/support/test-tls.ts) answering with `respond`. */
+async function tlsReceiver(respond: (req: IncomingMessage, res: ServerResponse) => void) {
+  const hits: string[] = [];
+  const server = createServer(testTls(), (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      hits.push(req.url ?? '');
+      respond(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const url = `https://127.0.0.1:${port}`;
+  servers.track({ url, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  return { url, port, hits };
+}
 
 function verified(secret: string, request: Received) {
   const headers = {
@@ -155,13 +184,9 @@ describe.each(engines)('lead alerts on %s', (_engine, open) => {
     const [a, b] = await db
       .transaction()
       .execute(async (trx) => [
-        await createEndpoint(trx, { url: flaky.url, description: 'CRM', events: ['lead.created'] }, new Date()),
-        await createEndpoint(
-          trx,
-          { url: steady.url, description: 'Zapier', events: ['lead.created', 'lead.updated'] },
-          new Date(),
-        ),
-        await createEndpoint(trx, { url: other.url, description: 'Updates only', events: ['lead.updated'] }, new Date()),
+        await addEndpoint(trx, { url: flaky.url, description: 'CRM', events: ['lead.created'] }),
+        await addEndpoint(trx, { url: steady.url, description: 'Zapier', events: ['lead.created', 'lead.updated'] }),
+        await addEndpoint(trx, { url: other.url, description: 'Updates only', events: ['lead.updated'] }),
       ]);
     expect(a!.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     // The secret is stored sealed, never as given.
@@ -224,7 +249,7 @@ describe.each(engines)('lead alerts on %s', (_engine, open) => {
     const hook = await receiver();
     const { id: endpoint, secret } = await db
       .transaction()
-      .execute((trx) => createEndpoint(trx, { url: hook.url, description: '', events: ['lead.updated'] }, new Date()));
+      .execute((trx) => addEndpoint(trx, { url: hook.url, description: '', events: ['lead.updated'] }));
     const { id } = await recordLead(db, application());
     const attribution = {
       first: { utm_source: 'news', utm_medium: 'email', utm_campaign: 'fall', landing: '/', at: '2026-11-20T00:00:00.000Z' },
@@ -261,7 +286,7 @@ describe.each(engines)('lead alerts on %s', (_engine, open) => {
     const hook = await receiver();
     const { id: endpoint } = await db
       .transaction()
-      .execute((trx) => createEndpoint(trx, { url: hook.url, description: '', events: ['lead.created'] }, new Date()));
+      .execute((trx) => addEndpoint(trx, { url: hook.url, description: '', events: ['lead.created'] }));
     await recordLead(db, application());
     await db.transaction().execute((trx) => setEndpointEnabled(trx, endpoint, false, new Date()));
     // Written while it was on, sent after it was turned off: failed, not retried.
@@ -317,9 +342,7 @@ describe.each(engines)('lead alerts on %s', (_engine, open) => {
   it('holds every alert of suspected spam', async () => {
     const db = await setup();
     const hook = await receiver();
-    await db
-      .transaction()
-      .execute((trx) => createEndpoint(trx, { url: hook.url, description: '', events: ['lead.created'] }, new Date()));
+    await db.transaction().execute((trx) => addEndpoint(trx, { url: hook.url, description: '', events: ['lead.created'] }));
     const { id } = await recordLead(db, { ...application(), spamReason: 'honeypot' });
     const deliveries = await subjectDeliveries(db, { type: 'lead', id });
     expect(deliveries.map((d) => [d.channel, d.status])).toEqual([
@@ -328,5 +351,71 @@ describe.each(engines)('lead alerts on %s', (_engine, open) => {
       ['webhook', 'skipped'],
     ]);
     expect(await resendWebhook(db, deliveries[2]!.id, new Date())).toBeNull();
+  });
+
+  it('never posts to a private address an endpoint resolves to: refused at connect time, not retried', async () => {
+    const db = await setup();
+    Object.assign(env, { OUTBOUND_ALLOW_PRIVATE: false });
+    const hook = await tlsReceiver((_req, res) => res.end('ok'));
+    // A name that resolves to 127.0.0.1 (an endpoint stored before the rule, or a DNS name the owner controls).
+    const { id: endpoint } = await db
+      .transaction()
+      .execute((trx) =>
+        addEndpoint(trx, { url: `https://localhost:${hook.port}/hook`, description: '', events: ['lead.created'] }),
+      );
+    await recordLead(db, application());
+    expect(
+      await deliverDue(
+        db,
+        webhookTransport(async () => db),
+        log,
+      ),
+    ).toBe(0);
+    const [delivery] = await recipientDeliveries(db, `webhook:${endpoint}`);
+    expect(delivery).toMatchObject({ status: 'failed', nextAttemptAt: null });
+    expect(delivery!.lastError).toMatch(/^Webhook not sent: localhost \((127\.0\.0\.1|::1)\) is a loopback address/);
+    expect(hook.hits).toEqual([]);
+  });
+
+  it('never follows a redirect to the metadata address, and reads only a few KB of an endless answer', async () => {
+    const db = await setup();
+    const metadataHits: string[] = [];
+    const metadata = servers.track(
+      await listen((req, res) => {
+        metadataHits.push(req.url ?? '');
+        res.end('{"AccessKeyId":"secret"}');
+      }),
+    );
+    let answer = 'redirect';
+    const hook = await tlsReceiver((_req, res) => {
+      if (answer === 'redirect') return res.writeHead(307, { Location: `${metadata.url}/latest/meta-data/` }).end();
+      res.writeHead(500, { 'Content-Type': 'text/plain' });
+      const chunk = 'x'.repeat(16_384);
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      pump();
+    });
+    const { id: endpoint } = await db
+      .transaction()
+      .execute((trx) => addEndpoint(trx, { url: `${hook.url}/hook`, description: '', events: ['lead.created'] }));
+    await recordLead(db, application());
+    const transport = webhookTransport(async () => db);
+    expect(await deliverDue(db, transport, log)).toBe(0);
+    const [redirected] = await recipientDeliveries(db, `webhook:${endpoint}`);
+    expect(redirected).toMatchObject({
+      status: 'failed',
+      lastError: 'Webhook answered 307 Temporary Redirect; redirects are never followed: give the endpoint its final address',
+    });
+    expect(metadataHits).toEqual([]);
+
+    // An answer that never ends: the attempt ends after a few KB, as a failure to retry.
+    answer = 'endless';
+    expect(await resendWebhook(db, redirected!.id, new Date())).toEqual({ leadId: redirected!.subjectId });
+    expect(await deliverDue(db, transport, log)).toBe(0);
+    const [endless] = await recipientDeliveries(db, `webhook:${endpoint}`);
+    expect(endless).toMatchObject({ status: 'failing', lastError: 'Webhook answered 500 Internal Server Error' });
+    expect(hook.hits).toHaveLength(2);
   });
 });

@@ -5,7 +5,9 @@ import { migrateToLatest } from '../../lib/db/migrate.server';
 import { CLAIM_LEASE_MS } from '../../lib/notifications/claim.server';
 import { deliverDue, nextDueAt } from '../../lib/notifications/delivery.server';
 import type { NotificationMessage } from '../../lib/notifications/messages';
-import { addNotifications, deleteNotifications } from '../../lib/notifications/outbox.server';
+import { resendWebhook } from '../../lib/notifications/deliveries.server';
+import { LANES } from '../../lib/notifications/lanes';
+import { addNotifications, deleteNotifications, retryNotifications } from '../../lib/notifications/outbox.server';
 import { countTroubled, listAttempts } from '../../lib/notifications/queries.server';
 import type { Transport } from '../../lib/notifications/transports/types';
 import { createOutboxWorker } from '../../lib/notifications/worker.server';
@@ -228,6 +230,85 @@ describe.each(engines)('notifications outbox on %s', (_engine, open) => {
     expect(await listAttempts(db, { type: 'payment', id: 'p1' })).toEqual([]);
     expect(await countTroubled(db)).toEqual({ lead: { failing: 0, failed: 0 }, payment: { failing: 0, failed: 1 } });
   });
+  it("leaves a notification another instance is sending alone: 'Retry now' and 'Resend' are no-ops until it is recorded", async () => {
+    const { db, second } = await setup();
+    const lead = { type: 'lead' as const, id: 'lead-1' };
+    await db.transaction().execute((trx) =>
+      addNotifications(trx, [
+        {
+          subject: lead,
+          channel: 'webhook',
+          recipient: 'webhook:crm',
+          payload: { endpointId: 'crm', messageId: 'msg_1', type: 'lead.created', body: '{}' },
+          at: AT,
+        },
+      ]),
+    );
+    const [row] = await db.selectFrom('notifications').select('id').execute();
+    const sent: string[] = [];
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    const webhook: Transport<'webhook'> = {
+      name: 'webhook',
+      channel: 'webhook',
+      async send(payload) {
+        sent.push(payload.messageId);
+        if (holding) {
+          holding = false;
+          await hold;
+        }
+      },
+    };
+    // Instance A claims the delivery and is still waiting for the receiver's answer.
+    const first = deliverDue(db, webhook, log, clock());
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+
+    // On instance B, the owner presses 'Resend' and 'Retry now': nothing is made due, nothing sent twice.
+    const other = second();
+    const now = new Date(AT.getTime() + 1_000);
+    expect(await resendWebhook(other, row!.id, now)).toBe('sending');
+    expect(await retryNotifications(other, lead, now)).toBe(0);
+    expect(await deliverDue(other, webhook, log, () => now)).toBe(0);
+    expect(sent).toEqual(['msg_1']);
+
+    release();
+    expect(await first).toBe(1);
+    // Recorded: 'Resend' works again, once.
+    expect(await resendWebhook(other, row!.id, now)).toEqual({ leadId: 'lead-1' });
+    expect(await deliverDue(other, webhook, log, () => now)).toBe(1);
+    expect(sent).toEqual(['msg_1', 'msg_1']);
+    expect(await db.selectFrom('notifications').select(['status', 'attempts', 'claimed_until']).execute()).toEqual([
+      { status: 'sent', attempts: 2, claimed_until: null },
+    ]);
+  });
+
+  it("gives the visitors' e-mail a lane of its own: each lane claims only its recipients", async () => {
+    const { db } = await setup();
+    await db.transaction().execute((trx) =>
+      addNotifications(
+        trx,
+        ['visitor', 'visitor', 'broker', 'invitee', 'visitor'].map((recipient, n) => ({
+          subject: { type: 'lead' as const, id: `l${n}` },
+          channel: 'email' as const,
+          recipient,
+          payload: message(n),
+          // The visitors' mail is the oldest due: first in line, were there one line.
+          at: new Date(AT.getTime() + (recipient === 'visitor' ? 0 : 1_000)),
+        })),
+      ),
+    );
+    const alerts = LANES.find((lane) => lane.name === 'email:alerts')!;
+    const visitors = LANES.find((lane) => lane.name === 'email:visitors')!;
+    const later = clock(new Date(AT.getTime() + 2_000));
+    expect(await nextDueAt(db, 'email', alerts.recipients)).toEqual(new Date(AT.getTime() + 1_000));
+    const a = recorder('smtp');
+    expect(await deliverDue(db, a.transport, log, later, { recipients: alerts.recipients })).toBe(2);
+    expect(a.sent.sort()).toEqual(['Notice 2', 'Notice 3']);
+    const v = recorder('smtp');
+    expect(await deliverDue(db, v.transport, log, later, { recipients: visitors.recipients })).toBe(3);
+    expect(v.sent.sort()).toEqual(['Notice 0', 'Notice 1', 'Notice 4']);
+  });
 });
 
 describe('notifications indexes (SQLite query plans)', () => {
@@ -241,6 +322,10 @@ describe('notifications indexes (SQLite query plans)', () => {
     await deliverDue(watched, recorder('smtp').transport, log, clock());
     await nextDueAt(watched, 'email');
     await countTroubled(watched);
+    // A lane's claim and next due time (the visitors' e-mail), answered from the index too.
+    const visitors = LANES.find((lane) => lane.name === 'email:visitors')!.recipients;
+    await deliverDue(watched, recorder('smtp').transport, log, clock(), { recipients: visitors });
+    await nextDueAt(watched, 'email', visitors);
     const raw = new Database(handle.path, { readonly: true });
     cleanups.push(async () => void raw.close());
     const plans = queries.map((sql) => {
@@ -248,7 +333,7 @@ describe('notifications indexes (SQLite query plans)', () => {
       const rows = raw.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
       return rows.map((r) => r.detail).join('\n');
     });
-    expect(plans).toHaveLength(3);
+    expect(plans).toHaveLength(5);
     for (const plan of plans) {
       expect(plan).toMatch(/SEARCH notifications USING (COVERING )?INDEX notifications_due_idx/);
       expect(plan).not.toMatch(/SCAN notifications\b/);

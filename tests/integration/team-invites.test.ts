@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashToken, validateSession, createSession } from '../../lib/auth/sessions.server';
 import { connect, type DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { newId } from '../../lib/db/ids';
+import { payloadToSend } from '../../lib/notifications/delivery.server';
 import type { NotificationMessage } from '../../lib/notifications/messages';
 import { changeRole, removeAccount } from '../../lib/team/accounts.server';
 import { acceptInvite } from '../../lib/team/accept-invite.server';
@@ -16,6 +17,10 @@ import { tempPostgres, tempSqlite } from '../support/temp-db';
  * invitation opens once (also when two instances accept at the same moment), and removing an
  * account leaves nothing that lets it in.
  */
+
+vi.hoisted(() => {
+  process.env.SECRET_KEY = Buffer.alloc(32, 9).toString('base64');
+});
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -53,9 +58,16 @@ const invite = (db: DB, email: string, now = NOW) =>
 const accept = (db: DB, token: string, now = NOW) =>
   db.transaction().execute((trx) => acceptInvite(trx, { token, name: 'Erin Editor', passwordHash: 'scrypt$x' }, now));
 
+/** The invitation e-mails as the outbox will send them (the token is stored sealed: ADR 028). */
 async function inviteMails(db: DB) {
-  const rows = await db.selectFrom('notifications').select(['subject_type', 'subject_id', 'payload']).execute();
-  return rows.map((row) => ({ ...row, message: JSON.parse(row.payload) as NotificationMessage }));
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['id', 'subject_type', 'subject_id', 'payload', 'sealed_secret'])
+    .execute();
+  return rows.map(({ id, sealed_secret, ...row }) => ({
+    ...row,
+    message: (payloadToSend({ id, payload: row.payload, sealed_secret }) as { payload: NotificationMessage }).payload,
+  }));
 }
 
 /** Connections opened beforehand, so the requests overlap rather than each wait for a connection. */
@@ -81,6 +93,8 @@ describe.each(testEngines(sqlite, postgres))('team invitations on %s', (_engine,
     expect(mail).toMatchObject({ subject_type: 'invite', subject_id: created.id });
     expect(mail!.message.to).toBe('erin@example.com');
     expect(mail!.message.text).toContain(`${SITE}/invite/${created.token}`);
+    // Sealed at rest: a copy of the database does not accept the invitation.
+    expect(mail!.payload).not.toContain(created.token);
     expect(await findLiveInvite(db, created.token, NOW)).toEqual({ id: created.id, email: 'erin@example.com', role: 'editor' });
   });
 

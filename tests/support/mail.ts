@@ -33,9 +33,14 @@ export function parseMail(raw: string): { headers: Record<string, string>; text:
   return { headers, text: body.replace(/\r\n/g, '\n').replace(/\n$/, '') };
 }
 
-/** A real SMTP server on a loopback port (any login accepted), collecting what it receives. */
+/**
+ * A real SMTP server on a loopback port (any login accepted), collecting what it receives.
+ * `delayMs` makes it slow to accept some messages (by their recipients), as a provider that
+ * throttles mail to outside addresses is.
+ */
 export async function startSmtp(
   port = 0,
+  options: { delayMs?: (to: string[]) => number } = {},
 ): Promise<{ url: string; port: number; mails: ReceivedMail[]; stop: () => Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -47,13 +52,14 @@ export async function startSmtp(
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-          ...parseMail(raw),
-        });
-        callback();
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const accept = () => {
+          mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to, raw, ...parseMail(raw) });
+          callback();
+        };
+        const delay = options.delayMs?.(to) ?? 0;
+        if (delay > 0) setTimeout(accept, delay);
+        else accept();
       });
     },
   });

@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { listen, type TestServer } from './http-server';
+
+export { loopbackCertificate } from './certificate';
 
 /**
  * A stand-in push service (RFC 8030) and the device behind it: the test's own P-256 key pair and
@@ -37,30 +35,11 @@ export interface PushDevice {
 
 export interface PushService extends TestServer {
   received: ReceivedPush[];
-  /** The status the next pushes are answered with (201 unless set). */
-  answer: (status: number) => void;
+  /** The status (and headers, e.g. a redirect's Location) the next pushes are answered with (201 unless set). */
+  answer: (status: number, headers?: Record<string, string>) => void;
   device: (name: string) => PushDevice;
-}
-
-/**
- * A self-signed certificate for 127.0.0.1, for a stand-in the app must reach over https (the app
- * only stores https endpoints, as every real push service has): give the app's process
- * NODE_EXTRA_CA_CERTS=certPath.
- */
-export function loopbackCertificate(): { key: string; cert: string; certPath: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'push-tls-'));
-  const [keyPath, certPath] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
-  const made = spawnSync('openssl', [
-    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
-    ...['-keyout', keyPath, '-out', certPath, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
-  ]);
-  if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr.toString()}`);
-  return {
-    key: readFileSync(keyPath, 'utf8'),
-    cert: readFileSync(certPath, 'utf8'),
-    certPath,
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
+  /** Holds every answer until the returned function is called (pushes are still recorded as they arrive). */
+  holdAnswers: () => () => void;
 }
 
 async function listenTls(tls: { key: string; cert: string }, handler: (req: IncomingMessage, res: ServerResponse) => void) {
@@ -74,29 +53,53 @@ async function listenTls(tls: { key: string; cert: string }, handler: (req: Inco
   };
 }
 
-/** The stand-in on plain HTTP, or over https with `tls` (see loopbackCertificate). */
-export async function pushService(tls?: { key: string; cert: string }): Promise<PushService> {
+/**
+ * The stand-in on plain HTTP, or over https with `tls` (see loopbackCertificate). Its devices'
+ * endpoints name `host` (a push service's real host name, which the app under test connects to
+ * the stand-in through OUTBOUND_RESOLVE) or else 127.0.0.1.
+ */
+export async function pushService(tls?: { key: string; cert: string }, host = '127.0.0.1'): Promise<PushService> {
   const received: ReceivedPush[] = [];
   let status = 201;
+  let answerHeaders: Record<string, string> = {};
+  let held: (() => void)[] | null = null;
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(status).end();
+      const [code, headers] = [status, answerHeaders];
+      const answer = () => void (res.destroyed || res.writeHead(code, headers).end());
+      if (held) held.push(answer);
+      else answer();
     });
   };
   const server: TestServer = tls ? await listenTls(tls, handler) : await listen(handler);
   return {
     ...server,
     received,
-    answer: (next) => (status = next),
+    holdAnswers: () => {
+      const waiting: (() => void)[] = [];
+      held = waiting;
+      return () => {
+        held = null;
+        for (const answer of waiting.splice(0)) answer();
+      };
+    },
+    answer: (next, headers = {}) => {
+      status = next;
+      answerHeaders = headers;
+    },
     device(name) {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const auth = randomBytes(16).toString('base64url');
       return {
-        subscription: { endpoint: `${server.url}/push/${name}`, p256dh: ecdh.getPublicKey().toString('base64url'), auth },
+        subscription: {
+          endpoint: `${server.url.replace('127.0.0.1', host)}/push/${name}`,
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth,
+        },
         decrypt: (body) =>
           JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')),
       };

@@ -13,6 +13,7 @@ import * as m0011 from './0011_accounts';
 import * as m0012 from './0012_speed_to_lead';
 import * as m0013 from './0013_drafts';
 import * as m0014 from './0014_possible_bot';
+import * as m0015 from './0015_outbox_claims_and_sealed_tokens';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_speed_to_lead': m0012,
   '0013_drafts': m0013,
   '0014_possible_bot': m0014,
+  '0015_outbox_claims_and_sealed_tokens': m0015,
 };

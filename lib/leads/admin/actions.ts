@@ -119,7 +119,7 @@ export const retryNotificationAction = adminAction(
       if (made) await log({ action: 'notification_retried', target: id }, trx);
       return made;
     });
-    if (!retried) return fail('❌ Nothing To Retry', 'This notification is not waiting or failing.');
+    if (!retried) return fail('❌ Nothing To Retry', 'This notification is not waiting or failing, or is being sent right now.');
     wakeOutbox();
     return detail(db, id, { title: '📨 Retrying Now', message: 'The notification is being sent again.' });
   },

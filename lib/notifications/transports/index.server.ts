@@ -5,6 +5,7 @@ import { emailJsTransport } from './emailjs.server';
 import { pushTransport, vapidSubject } from './push.server';
 import { smtpTransport } from './smtp.server';
 import { twilioTransport } from './twilio.server';
+import type { Channel } from '../types';
 import type { AnyTransport, Transport } from './types';
 import { webhookTransport } from './webhook.server';
 
@@ -30,21 +31,24 @@ export function transportFromEnv(env: Env): Transport<'email'> | null {
 }
 
 /**
- * Every transport the configuration enables, one outbox worker each: e-mail as above; the other
- * channels add theirs here. `db` is for transports that look up their recipient when sending
- * (a push subscription, a webhook endpoint's secret), so a removed one is never sent to.
+ * A new transport for the channel, as the configuration enables it (null when it does not): one
+ * per outbox lane (../lanes.ts), so each lane has its own connection to the provider. `db` is for
+ * transports that look up their recipient when sending (a push subscription, a webhook endpoint's
+ * secret), so a removed one is never sent to.
  */
-export function transportsFromEnv(env: Env, db: () => Promise<DB>): AnyTransport[] {
-  const transports: AnyTransport[] = [];
-  const email = transportFromEnv(env);
-  if (email) transports.push(email);
-  const sms = smsTransportFromEnv(env);
-  if (sms) transports.push(sms);
-  // Always: endpoints are added in the admin at any time, and each is looked up when sending.
-  transports.push(webhookTransport(db));
-  // Needs no configuration: its keys live in the database (lib/push/vapid-keys.server.ts).
-  transports.push(pushTransport(db, { subject: vapidSubject(env.SITE_URL) }));
-  return transports;
+export function transportForChannel(env: Env, db: () => Promise<DB>, channel: Channel): AnyTransport | null {
+  switch (channel) {
+    case 'email':
+      return transportFromEnv(env);
+    case 'sms':
+      return smsTransportFromEnv(env);
+    // Always: endpoints are added in the admin at any time, and each is looked up when sending.
+    case 'webhook':
+      return webhookTransport(db);
+    // Needs no configuration: its keys live in the database (lib/push/vapid-keys.server.ts).
+    case 'push':
+      return pushTransport(db, { subject: vapidSubject(env.SITE_URL) });
+  }
 }
 
 /** Text messages through Twilio, when its four settings are given (the schema requires all or none). */

@@ -9,6 +9,12 @@ export interface Transport<C extends Channel = Channel> {
   name: string;
   channel: C;
   send(payload: ChannelPayloads[C]): Promise<void>;
+  /**
+   * For a payload written for many recipients at once (a lead's push alert to every device): the
+   * recipients' own notifications, which the outbox writes in its place when it is claimed
+   * (../delivery.server.ts); null for a payload that is one recipient's, sent as it is.
+   */
+  expand?(payload: ChannelPayloads[C]): Promise<{ recipient: string; payload: ChannelPayloads[C] }[] | null>;
   close?(): void;
 }
 
