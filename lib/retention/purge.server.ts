@@ -91,11 +91,7 @@ export async function purgeExpired(db: DB, options: PurgeOptions, counts: PurgeC
   // Only strong evidence (or the team's own decision) is purged early; anything else in the spam
   // folder is kept like any lead (ADR 030).
   const oldSpam: LeadFilter = (eb) =>
-    eb.and([
-      eb('is_spam', '=', 1),
-      eb('spam_reason', 'in', PURGEABLE_SPAM_REASONS),
-      eb('created_at', '<', spamCutoff),
-    ]);
+    eb.and([eb('is_spam', '=', 1), eb('spam_reason', 'in', PURGEABLE_SPAM_REASONS), eb('created_at', '<', spamCutoff)]);
 
   const finished =
     (await purgeLeads(db, inactive, 'leads', counts, options)) && (await purgeLeads(db, oldSpam, 'spam', counts, options));

@@ -379,7 +379,9 @@ test('spam folder and Not spam (which sends the notification); failing notificat
     await page.getByLabel(/Full Name/).fill('Robo Spammer');
     await page.getByLabel(/Email Address/).fill('robo@example.com');
     // The honeypot is not displayed (no person, and no autofill, can fill it): a bot sets it directly.
-    await page.locator('#ebook-form [name="company_website"]').evaluate((input: HTMLInputElement) => (input.value = 'http://spam.example'));
+    await page
+      .locator('#ebook-form [name="company_website"]')
+      .evaluate((input: HTMLInputElement) => (input.value = 'http://spam.example'));
     await page.getByRole('button', { name: 'Download Now' }).click();
     await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
     // A failed notification of an earlier lead.
@@ -396,7 +398,9 @@ test('spam folder and Not spam (which sends the notification); failing notificat
 
     // What migration 0014 leaves when it brought leads back from spam (ADR 030).
     withDb(server.databasePath, (db) =>
-      db.prepare("INSERT INTO app_meta (key, value) VALUES ('spam_moved_back', ?)").run(JSON.stringify({ count: 3, at: '2026-11-26T00:00:00Z' })),
+      db
+        .prepare("INSERT INTO app_meta (key, value) VALUES ('spam_moved_back', ?)")
+        .run(JSON.stringify({ count: 3, at: '2026-11-26T00:00:00Z' })),
     );
 
     await signInToDashboard(page, server.url);

@@ -139,7 +139,10 @@ test('autofilled forms on a phone, sent 0.8-1.5 s after the first tap, are liste
     const people = ['Eve Autofill', 'Cal Autofill', 'Quinn Autofill', 'Ada Autofill'];
     await expect.poll(() => smtp.mails.length, { timeout: 30_000 }).toBe(5);
     for (const name of [...people, 'Instant Bot']) {
-      expect(smtp.mails.some((m) => m.text.includes(name.split(' ')[0]!)), name).toBe(true);
+      expect(
+        smtp.mails.some((m) => m.text.includes(name.split(' ')[0]!)),
+        name,
+      ).toBe(true);
     }
     const stored = withDb(server.databasePath, (db) =>
       db.prepare('SELECT name, is_spam, spam_reason, possible_bot, bot_signals FROM leads').all(),

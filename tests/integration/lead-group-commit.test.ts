@@ -140,7 +140,12 @@ describe.each(engines)('group commit of leads on %s', (engine, open) => {
     expect(results.filter((result) => result?.ok).length).toBe(5);
     expect(results.filter((result) => result?.ok === false && result.reason === 'limited').length).toBe(3);
     const stored = await listLeads(db, { includeSpam: true });
-    expect(stored.filter((lead) => !lead.isSpam).map((lead) => lead.possibleBot).sort()).toEqual([false, true, true]);
+    expect(
+      stored
+        .filter((lead) => !lead.isSpam)
+        .map((lead) => lead.possibleBot)
+        .sort(),
+    ).toEqual([false, true, true]);
     expect(stored.filter((lead) => lead.isSpam).map((lead) => lead.spamReason)).toEqual(Array(2).fill('flood'));
   });
 

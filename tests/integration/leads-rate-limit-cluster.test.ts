@@ -47,6 +47,10 @@ describe.runIf(postgresUrl)('lead rate limit across instances', () => {
     ]);
     const stored = await handle.db.selectFrom('leads').select(['is_spam', 'possible_bot']).execute();
     const judged = stored.map((lead) => (Number(lead.is_spam) ? 'spam' : Number(lead.possible_bot) ? 'possible bot' : 'lead'));
-    expect(judged.sort()).toEqual([...Array<string>(2).fill('lead'), ...Array<string>(4).fill('possible bot'), ...Array<string>(4).fill('spam')]);
+    expect(judged.sort()).toEqual([
+      ...Array<string>(2).fill('lead'),
+      ...Array<string>(4).fill('possible bot'),
+      ...Array<string>(4).fill('spam'),
+    ]);
   });
 });

@@ -160,7 +160,8 @@ describe('spam', () => {
     // Sent 0.3 s after the first focus: faster than a person taps twice. Marked, never hidden.
     await submit('ebook', { ...ebook, name: 'Instant', fill_ms: '300', focused: '1' }, { clientAddress: '198.51.100.3' });
     // One address, limit 10 per window: 10 leads, 20 bursts (marked), then far beyond it (spam).
-    for (let i = 0; i < 32; i++) await submit('ebook', { ...ebook, name: `Burst ${i}`, fill_ms: '5000' }, { clientAddress: '198.51.100.2' });
+    for (let i = 0; i < 32; i++)
+      await submit('ebook', { ...ebook, name: `Burst ${i}`, fill_ms: '5000' }, { clientAddress: '198.51.100.2' });
 
     const all = await listLeads(db, { includeSpam: true });
     expect(all).toHaveLength(36);

@@ -107,19 +107,27 @@ describe.each(engines)('migration 0014 on %s: leads hidden on weak evidence come
     expect(state['office-10']).toMatchObject({ status: 'new', is_spam: 0, possible_bot: 1 });
     expect(JSON.parse(state['office-10']!.bot_signals)).toEqual([{ signal: 'burst', weight: 2, value: 11 }]);
     expect(state['office-29']).toMatchObject({ is_spam: 0, possible_bot: 1 });
-    for (let i = 30; i < 35; i++) expect(state[`office-${i}`]).toMatchObject({ status: 'spam', is_spam: 1, spam_reason: 'flood' });
+    for (let i = 30; i < 35; i++)
+      expect(state[`office-${i}`]).toMatchObject({ status: 'spam', is_spam: 1, spam_reason: 'flood' });
 
     // 1 too fast + 20 bursts: in the list and its "Possible bot" filter, told to the owner once.
     expect(await readMovedBack(db)).toMatchObject({ count: 21 });
     const possible = await searchLeads(db, { bot: 'possible', page: 1 }, 100);
-    expect(possible.leads.map((l) => l.id).sort()).toEqual(['autofill', ...Array.from({ length: 20 }, (_, i) => `office-${i + 10}`)].sort());
+    expect(possible.leads.map((l) => l.id).sort()).toEqual(
+      ['autofill', ...Array.from({ length: 20 }, (_, i) => `office-${i + 10}`)].sort(),
+    );
     expect(possible.leads.every((l) => l.possibleBot && l.botSignals.length === 1)).toBe(true);
     expect((await searchLeads(db, { page: 1 }, 100)).total).toBe(1 + 10 + 21);
     expect((await searchLeads(db, { status: 'spam', page: 1 }, 100)).total).toBe(1 + 5);
 
     // Their alerts are not sent years late: still held.
     const held = await db.selectFrom('notifications').select(['subject_id', 'status']).where('status', '=', 'skipped').execute();
-    expect(held.map((n) => n.subject_id).sort()).toEqual(leads.filter((l) => l.id !== 'person' && !/office-[0-9]$/.test(l.id)).map((l) => l.id).sort());
+    expect(held.map((n) => n.subject_id).sort()).toEqual(
+      leads
+        .filter((l) => l.id !== 'person' && !/office-[0-9]$/.test(l.id))
+        .map((l) => l.id)
+        .sort(),
+    );
     // The history tells where they came from.
     const history = (await getLeadPipeline(db, 'autofill'))!.history;
     expect(history).toMatchObject([{ from: 'spam', to: 'new', actor: 'system' }]);

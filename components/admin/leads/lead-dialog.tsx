@@ -251,7 +251,12 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                   </button>
                 )}
                 {!lead.isSpam && lead.possibleBot && (
-                  <button type="button" className={button} disabled={pending} onClick={() => run(() => notBotAction({ id: lead.id }))}>
+                  <button
+                    type="button"
+                    className={button}
+                    disabled={pending}
+                    onClick={() => run(() => notBotAction({ id: lead.id }))}
+                  >
                     Not a bot
                   </button>
                 )}

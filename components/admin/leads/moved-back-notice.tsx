@@ -19,8 +19,8 @@ export function MovedBackNotice({ movedBack }: { movedBack: { count: number } })
       className="mb-5 space-y-2 rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950"
     >
       <p>
-        <strong>{leads} came back from the spam folder.</strong> An earlier version hid {movedBack.count === 1 ? 'it' : 'them'}{' '}
-        as spam for being sent within 2 seconds or too often from one address, which people using autofill or sharing an office
+        <strong>{leads} came back from the spam folder.</strong> An earlier version hid {movedBack.count === 1 ? 'it' : 'them'} as
+        spam for being sent within 2 seconds or too often from one address, which people using autofill or sharing an office
         network do too. {movedBack.count === 1 ? 'It is' : 'They are'} in your list now, marked “Possible bot”; no alert was sent
         for {movedBack.count === 1 ? 'it' : 'them'}.
       </p>
