@@ -162,24 +162,13 @@ async function dropDrafts(trx: DB, ids: string[]): Promise<number> {
 }
 
 /**
- * A submitted application ends its drafts: the one its resume token names, and (when `email` is
- * given: the application was not judged spam) any other saved under the address it was sent with.
+ * A submitted application ends the draft it was resumed from: the one whose token it carries
+ * (kept in the visitor's tab or page). Never by the e-mail address it names, which anyone can type.
  */
-export async function deleteSubmittedDrafts(db: DB, submitted: { token?: string; email?: string }): Promise<number> {
-  const token = submitted.token && submitted.token.length <= 100 ? hashToken(submitted.token) : null;
-  const email = submitted.email ? normalEmail(submitted.email) : null;
-  if (!token && !email) return 0;
+export async function deleteSubmittedDraft(db: DB, token: string | undefined): Promise<number> {
+  if (!token || token.length > 100) return 0;
   return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('application_drafts')
-      .select('id')
-      .where((eb) => {
-        const matches = [];
-        if (token) matches.push(eb('token_hash', '=', token));
-        if (email) matches.push(eb('email', '=', email));
-        return eb.or(matches);
-      })
-      .execute();
+    const rows = await trx.selectFrom('application_drafts').select('id').where('token_hash', '=', hashToken(token)).execute();
     return dropDrafts(
       trx,
       rows.map((row) => row.id),

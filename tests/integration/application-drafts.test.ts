@@ -4,7 +4,7 @@ import type { DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { DRAFT_TOKEN_FIELD } from '../../lib/drafts/draft-values';
 import {
-  deleteSubmittedDrafts,
+  deleteSubmittedDraft,
   findDraft,
   listUnfinishedApplications,
   saveDraft,
@@ -139,10 +139,11 @@ describe.each(engines)('application drafts on %s', (_engine, open) => {
     });
   });
 
-  it('submitting the application deletes its draft (by token, and by e-mail address) with the e-mail', async () => {
+  it("submitting the application deletes the draft it was resumed from, with its e-mail, and nobody else's", async () => {
     const db = await database();
     const byToken = await saved(db, { email: 'someone-else@example.com' });
-    await saved(db, { email: 'jane@example.com', clientAddress: '198.51.100.9' });
+    // Saved by the person whose address the application names: typing it must not delete it.
+    const janes = await saved(db, { email: 'jane@example.com', clientAddress: '198.51.100.9' });
     const keep = await saved(db, { email: 'keep@example.com', clientAddress: '198.51.100.10' });
     const result = await submitLead(
       'application',
@@ -158,23 +159,25 @@ describe.each(engines)('application drafts on %s', (_engine, open) => {
     );
     expect(result).toEqual({ ok: true, kind: 'application' });
     const left = await db.selectFrom('application_drafts').select('id').execute();
-    expect(left.map((row) => row.id)).toEqual([keep.id]);
-    expect((await draftMails(db)).map((mail) => mail.subject_id)).toEqual([keep.id]);
+    expect(left.map((row) => row.id).sort()).toEqual([janes.id, keep.id].sort());
+    expect((await draftMails(db)).map((mail) => mail.subject_id).sort()).toEqual([janes.id, keep.id].sort());
+    expect(await findDraft(db, janes.token, NOW)).toMatchObject({ email: 'jane@example.com' });
   });
 
-  it('a suspected spam application deletes only the draft its token names, never by e-mail', async () => {
+  it("an application sent with another person's address and no token of theirs deletes no draft", async () => {
     const db = await database();
-    await saved(db, { email: 'jane@example.com' });
-    const deleted = await deleteSubmittedDrafts(db, { token: 'unknown' });
-    expect(deleted).toBe(0);
-    const spam = await submitLead(
+    const theirs = await saved(db, { email: 'jane@example.com' });
+    expect(await deleteSubmittedDraft(db, 'unknown')).toBe(0);
+    expect(await deleteSubmittedDraft(db, undefined)).toBe(0);
+    const typed = await submitLead(
       'application',
-      { ...fullApplication, fill_ms: '100', page: '/apply' },
+      { ...fullApplication, fill_ms: '60000', page: '/apply', [DRAFT_TOKEN_FIELD]: 'made-up' },
       { clientAddress: '203.0.113.8', userAgent: 'test' },
       { db: async () => db, spam: { minFillSeconds: 2, rateLimit: 10, windowMinutes: 10 }, log, now: () => NOW, wake: () => {} },
     );
-    expect(spam).toEqual({ ok: true, kind: 'application' });
-    expect(await db.selectFrom('application_drafts').select('id').execute()).toHaveLength(1);
+    expect(typed).toEqual({ ok: true, kind: 'application' });
+    expect(await findDraft(db, theirs.token, NOW)).toMatchObject({ id: theirs.id, email: 'jane@example.com' });
+    expect((await draftMails(db)).map((mail) => mail.subject_id)).toEqual([theirs.id]);
   });
 
   it('lists the live drafts for the admin: e-mail, last step, updated time and consent, no values', async () => {
