@@ -14,7 +14,10 @@ import { EARLY } from '@/lib/site/early-controls';
 import { formDraftValues } from './browser-draft';
 import { inputClass, labelClass } from './form-parts';
 
-type Status = { state: 'idle' | 'sending' } | { state: 'sent' | 'error'; message: string };
+type Status = { state: 'idle' | 'sending' } | { state: 'sent' | 'held' | 'error'; message: string };
+
+/** The status line's colour: sent, saved without a link (a limit held it), or refused. */
+const STATUS_CLASS = { sent: 'text-green-800', held: 'text-amber-900', error: 'text-red-800' } as const;
 
 /**
  * 'Save and finish later': asks for an e-mail address, saves the draft on the server and has a
@@ -75,11 +78,10 @@ export function SaveForLater({
     }
     if (answer.ok) {
       onSaved(answer.token);
-      const until = new Date(answer.expiresAt).toLocaleDateString('en-US', { dateStyle: 'long' });
       setStatus({
-        state: 'sent',
+        state: answer.mailed ? 'sent' : 'held',
         // For a shared computer: the browser's draft lasts as long as this tab (./browser-draft.ts).
-        message: `We sent a link to ${answer.email}, good until ${until}. On a shared computer, close this tab when done.`,
+        message: answer.mailed ? `${answer.message} On a shared computer, close this tab when done.` : answer.message,
       });
     } else {
       setStatus({ state: 'error', message: answer.message });
@@ -135,9 +137,9 @@ export function SaveForLater({
           id={messageId}
           role="status"
           aria-live="polite"
-          className={`min-h-5 text-sm font-medium ${invalid ? 'text-red-800' : 'text-green-800'}`}
+          className={`min-h-5 text-sm font-medium ${'message' in status ? STATUS_CLASS[status.state] : ''}`}
         >
-          {status.state === 'sent' || status.state === 'error' ? status.message : ''}
+          {'message' in status ? status.message : ''}
         </p>
       </div>
     </div>
