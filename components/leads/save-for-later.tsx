@@ -7,6 +7,7 @@ import {
   DRAFT_EMAIL_FIELD,
   DRAFT_SAVE_PATH,
   DRAFT_TOKEN_FIELD,
+  type DraftFormResult,
   type DraftStep,
   type SaveDraftAnswer,
 } from '@/lib/drafts/draft-values';
@@ -19,11 +20,17 @@ type Status = { state: 'idle' | 'sending' } | { state: 'sent' | 'held' | 'error'
 /** The status line's colour: sent, saved without a link (a limit held it), or refused. */
 const STATUS_CLASS = { sent: 'text-green-800', held: 'text-amber-900', error: 'text-red-800' } as const;
 
+const statusOf = (answer: SaveDraftAnswer): keyof typeof STATUS_CLASS => (!answer.ok ? 'error' : answer.mailed ? 'sent' : 'held');
+
 /**
  * 'Save and finish later': asks for an e-mail address, saves the draft on the server and has a
  * resume link sent there (lib/drafts/). The panel opens before React too (a disclosure the boot
  * script answers, ADR 015); its open state lives in the DOM, where the script and this component
  * both read it. The address field has no name, so it is never sent with the application.
+ *
+ * Without JavaScript the disclosure cannot open: the browser shows the <noscript> version instead,
+ * an address field and a button that posts the whole form to its page (`withoutScript.action`, a
+ * Server Action), which comes back with the form as it was and the answer below the button.
  */
 export function SaveForLater({
   idPrefix,
@@ -31,12 +38,14 @@ export function SaveForLater({
   step,
   token,
   onSaved,
+  withoutScript,
 }: {
   idPrefix: string;
   formRef: RefObject<HTMLFormElement | null>;
   step: () => DraftStep;
   token?: string;
   onSaved: (token: string) => void;
+  withoutScript: { action: (formData: FormData) => void; result: DraftFormResult };
 }) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const emailRef = useRef<HTMLInputElement>(null);
@@ -97,11 +106,13 @@ export function SaveForLater({
   }
 
   const invalid = status.state === 'error';
+  const noScript = withoutScript.result;
   return (
     <div className="border-t border-slate-200 pt-4">
       <button
         type="button"
-        className="text-brand-800 text-sm font-semibold underline underline-offset-4"
+        // Without JavaScript nothing would open: the <noscript> version below stands in.
+        className="text-brand-800 text-sm font-semibold underline underline-offset-4 [@media(scripting:none)]:hidden"
         aria-expanded="false"
         aria-controls={panelId}
         {...{ [EARLY.disclosure]: '' }}
@@ -142,6 +153,41 @@ export function SaveForLater({
           {'message' in status ? status.message : ''}
         </p>
       </div>
+      <noscript>
+        <div className="space-y-3">
+          <p className="text-brand-800 text-sm font-semibold">Save and finish later</p>
+          <p className="text-sm text-slate-700">
+            We will e-mail you a link back to this application, on any device, for {DRAFT_DAYS} days.
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="grow">
+              <label htmlFor={`${emailId}-plain`} className={labelClass}>
+                Your e-mail address
+              </label>
+              <input
+                id={`${emailId}-plain`}
+                name={DRAFT_EMAIL_FIELD}
+                type="email"
+                autoComplete="email"
+                defaultValue={noScript?.email}
+                aria-invalid={noScript?.answer.ok === false || undefined}
+                aria-describedby={`${messageId}-plain`}
+                className={inputClass}
+              />
+            </div>
+            <button type="submit" formAction={withoutScript.action} formNoValidate className={buttonStyles.secondary}>
+              Email me the link
+            </button>
+          </div>
+          <p
+            id={`${messageId}-plain`}
+            role="status"
+            className={`min-h-5 text-sm font-medium ${noScript ? STATUS_CLASS[statusOf(noScript.answer)] : ''}`}
+          >
+            {noScript?.answer.message}
+          </p>
+        </div>
+      </noscript>
     </div>
   );
 }

@@ -59,6 +59,13 @@ export function draftStep(value: unknown): DraftStep {
   return value === 1 || value === '1' ? 1 : 0;
 }
 
+const STEP2_NAMES = APPLICATION_STEP2.map((field) => field.name);
+
+/** How far a form showing every field has got: step 2 once any of its fields holds a value. */
+export function stepOfValues(values: DraftValues): DraftStep {
+  return STEP2_NAMES.some((name) => (values[name] ?? '') !== '') ? 1 : 0;
+}
+
 /** A plain amount in a link: digits, optionally with cents (no signs, separators or exponents). */
 const PLAIN_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
@@ -93,3 +100,10 @@ export const DRAFT_EMAIL_FIELD = 'draftEmail';
 export type SaveDraftAnswer =
   | { ok: true; email: string; token: string; expiresAt: string; mailed: boolean; message: string }
   | { ok: false; reason: 'invalid' | 'limited' | 'failed' | 'refused'; message: string };
+
+/**
+ * The application form posted without JavaScript by 'Email me the link' (lib/drafts/actions.ts):
+ * the answer, what was typed (so the page comes back with the form as it was) and the token the
+ * form keeps (the saved draft's, or the one it carried when nothing was saved).
+ */
+export type DraftFormResult = { answer: SaveDraftAnswer; values: DraftValues; email: string; token?: string } | null;
