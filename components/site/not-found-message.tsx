@@ -1,6 +1,6 @@
 import { buttonStyles } from '@/components/ui/button-styles';
 
-/** The message of a URL that names no page, with ways back (app/not-found.tsx). */
+/** The message of a URL that names no page, with ways back (app/global-not-found.tsx). */
 export function PageNotFound() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center">

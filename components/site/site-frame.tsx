@@ -14,7 +14,7 @@ import { VitalsLoader } from '@/components/site/vitals-loader';
 /**
  * What every public page shows around its own content: the skip link, header, footer and the
  * contact dialog. The public pages' layout (app/(site)/layout.tsx) and the not-found page of
- * unmatched URLs (app/not-found.tsx, which Next renders in the root layout only) both use it.
+ * unmatched URLs (app/global-not-found.tsx, a document of its own) both use it.
  */
 export async function SiteFrame({ children }: { children: ReactNode }) {
   const content = await getSiteContent();
