@@ -1,13 +1,12 @@
 'use client';
 
-import { useActionState, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { showToast } from '@/components/ui/toast-store';
 import { EARLY, earlyJson } from '@/lib/site/early-controls';
 import { submitApplicationAction } from '@/lib/leads/actions/application';
 import { APPLICATION_STEP1, APPLICATION_STEP2, LAND_OWNED_FIELDS, LAND_SEARCH_FIELDS } from '@/lib/leads/application-fields';
 import { INCOMPLETE, REQUIRED, missingRequired, type FieldDef } from '@/lib/leads/fields';
-import { saveDraftFormAction } from '@/lib/drafts/actions';
 import { DRAFT_TOKEN_FIELD, type DraftStep, type DraftValues } from '@/lib/drafts/draft-values';
 import { LEAD_PAGES } from './modal-store';
 import { SaveForLater } from './save-for-later';
@@ -45,6 +44,7 @@ export function ApplicationForm({
   closeButton,
   onStepChange,
   start,
+  saveWithoutScript,
 }: {
   layout: 'steps' | 'single';
   page: string;
@@ -52,6 +52,8 @@ export function ApplicationForm({
   closeButton: ReactNode;
   onStepChange?: (step: number) => void;
   start?: ApplicationStart;
+  /** 'Save and finish later' without JavaScript (the application's pages only: ./apply-page-form.tsx). */
+  saveWithoutScript?: ReactNode;
 }) {
   const idPrefix = useId();
   const steps = layout === 'steps';
@@ -76,9 +78,7 @@ export function ApplicationForm({
         goTo(0);
     },
   });
-  // 'Email me the link' without JavaScript posts the form to its page, which comes back with this.
-  const [savedWithoutScript, saveWithoutScript] = useActionState(saveDraftFormAction, null, LEAD_PAGES.application);
-  const values = { ...start?.values, ...savedWithoutScript?.values, ...(result && !result.ok ? result.values : undefined) };
+  const values = { ...start?.values, ...(result && !result.ok ? result.values : undefined) };
   const errors = { ...fieldErrors, ...missing };
   const done = result?.ok === true;
   // The dialog records its step; the page (every field at once) how far its fields go.
@@ -90,7 +90,7 @@ export function ApplicationForm({
   const draft = useApplicationDraft({
     formRef,
     given: start?.values ?? {},
-    resumedToken: start?.token ?? savedWithoutScript?.token,
+    resumedToken: start?.token,
     step: draftStep,
     onKeptStep(kept) {
       const form = formRef.current;
@@ -248,7 +248,7 @@ export function ApplicationForm({
         step={draftStep}
         token={draft.token}
         onSaved={draft.setToken}
-        withoutScript={{ action: saveWithoutScript, result: savedWithoutScript }}
+        withoutScript={saveWithoutScript}
       />
     </form>
   );

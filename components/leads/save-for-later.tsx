@@ -1,13 +1,12 @@
 'use client';
 
-import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import {
   DRAFT_DAYS,
   DRAFT_EMAIL_FIELD,
   DRAFT_SAVE_PATH,
   DRAFT_TOKEN_FIELD,
-  type DraftFormResult,
   type DraftStep,
   type SaveDraftAnswer,
 } from '@/lib/drafts/draft-values';
@@ -18,9 +17,10 @@ import { inputClass, labelClass } from './form-parts';
 type Status = { state: 'idle' | 'sending' } | { state: 'sent' | 'held' | 'error'; message: string };
 
 /** The status line's colour: sent, saved without a link (a limit held it), or refused. */
-const STATUS_CLASS = { sent: 'text-green-800', held: 'text-amber-900', error: 'text-red-800' } as const;
+export const STATUS_CLASS = { sent: 'text-green-800', held: 'text-amber-900', error: 'text-red-800' } as const;
 
-const statusOf = (answer: SaveDraftAnswer): keyof typeof STATUS_CLASS => (!answer.ok ? 'error' : answer.mailed ? 'sent' : 'held');
+export const statusOf = (answer: SaveDraftAnswer): keyof typeof STATUS_CLASS =>
+  !answer.ok ? 'error' : answer.mailed ? 'sent' : 'held';
 
 /**
  * 'Save and finish later': asks for an e-mail address, saves the draft on the server and has a
@@ -28,9 +28,8 @@ const statusOf = (answer: SaveDraftAnswer): keyof typeof STATUS_CLASS => (!answe
  * script answers, ADR 015); its open state lives in the DOM, where the script and this component
  * both read it. The address field has no name, so it is never sent with the application.
  *
- * Without JavaScript the disclosure cannot open: the browser shows the <noscript> version instead,
- * an address field and a button that posts the whole form to its page (`withoutScript.action`, a
- * Server Action), which comes back with the form as it was and the answer below the button.
+ * Without JavaScript the disclosure cannot open: the browser shows `withoutScript` instead, in a
+ * <noscript> (./save-without-script.tsx, on the application's pages).
  */
 export function SaveForLater({
   idPrefix,
@@ -45,7 +44,7 @@ export function SaveForLater({
   step: () => DraftStep;
   token?: string;
   onSaved: (token: string) => void;
-  withoutScript: { action: (formData: FormData) => void; result: DraftFormResult };
+  withoutScript?: ReactNode;
 }) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const emailRef = useRef<HTMLInputElement>(null);
@@ -106,12 +105,12 @@ export function SaveForLater({
   }
 
   const invalid = status.state === 'error';
-  const noScript = withoutScript.result;
   return (
     <div className="border-t border-slate-200 pt-4">
       <button
         type="button"
-        // Without JavaScript nothing would open: the <noscript> version below stands in.
+        // Without JavaScript nothing would open: the <noscript> version below stands in (or, in the
+        // home page's dialog, nothing: the dialog itself needs JavaScript).
         className="text-brand-800 text-sm font-semibold underline underline-offset-4 [@media(scripting:none)]:hidden"
         aria-expanded="false"
         aria-controls={panelId}
@@ -153,41 +152,7 @@ export function SaveForLater({
           {'message' in status ? status.message : ''}
         </p>
       </div>
-      <noscript>
-        <div className="space-y-3">
-          <p className="text-brand-800 text-sm font-semibold">Save and finish later</p>
-          <p className="text-sm text-slate-700">
-            We will e-mail you a link back to this application, on any device, for {DRAFT_DAYS} days.
-          </p>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="grow">
-              <label htmlFor={`${emailId}-plain`} className={labelClass}>
-                Your e-mail address
-              </label>
-              <input
-                id={`${emailId}-plain`}
-                name={DRAFT_EMAIL_FIELD}
-                type="email"
-                autoComplete="email"
-                defaultValue={noScript?.email}
-                aria-invalid={noScript?.answer.ok === false || undefined}
-                aria-describedby={`${messageId}-plain`}
-                className={inputClass}
-              />
-            </div>
-            <button type="submit" formAction={withoutScript.action} formNoValidate className={buttonStyles.secondary}>
-              Email me the link
-            </button>
-          </div>
-          <p
-            id={`${messageId}-plain`}
-            role="status"
-            className={`min-h-5 text-sm font-medium ${noScript ? STATUS_CLASS[statusOf(noScript.answer)] : ''}`}
-          >
-            {noScript?.answer.message}
-          </p>
-        </div>
-      </noscript>
+      {withoutScript && <noscript>{withoutScript}</noscript>}
     </div>
   );
 }

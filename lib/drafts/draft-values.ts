@@ -59,13 +59,6 @@ export function draftStep(value: unknown): DraftStep {
   return value === 1 || value === '1' ? 1 : 0;
 }
 
-const STEP2_NAMES = APPLICATION_STEP2.map((field) => field.name);
-
-/** How far a form showing every field has got: step 2 once any of its fields holds a value. */
-export function stepOfValues(values: DraftValues): DraftStep {
-  return STEP2_NAMES.some((name) => (values[name] ?? '') !== '') ? 1 : 0;
-}
-
 /** A plain amount in a link: digits, optionally with cents (no signs, separators or exponents). */
 const PLAIN_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
