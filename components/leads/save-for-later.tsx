@@ -14,13 +14,8 @@ import { EARLY } from '@/lib/site/early-controls';
 import { formDraftValues } from './browser-draft';
 import { inputClass, labelClass } from './form-parts';
 
-type Status = { state: 'idle' | 'sending' } | { state: 'sent' | 'held' | 'error'; message: string };
-
-/** The status line's colour: sent, saved without a link (a limit held it), or refused. */
-export const STATUS_CLASS = { sent: 'text-green-800', held: 'text-amber-900', error: 'text-red-800' } as const;
-
-export const statusOf = (answer: SaveDraftAnswer): keyof typeof STATUS_CLASS =>
-  !answer.ok ? 'error' : answer.mailed ? 'sent' : 'held';
+// 'sent' is any save, with its link e-mailed or not (a limit held it back: the message says so).
+type Status = { state: 'idle' | 'sending' } | { state: 'sent' | 'error'; message: string };
 
 /**
  * 'Save and finish later': asks for an e-mail address, saves the draft on the server and has a
@@ -28,7 +23,7 @@ export const statusOf = (answer: SaveDraftAnswer): keyof typeof STATUS_CLASS =>
  * script answers, ADR 015); its open state lives in the DOM, where the script and this component
  * both read it. The address field has no name, so it is never sent with the application.
  *
- * Without JavaScript the disclosure cannot open: the browser shows `withoutScript` instead, in a
+ * Without JavaScript the disclosure cannot open: the browser shows `withoutScript` instead, a
  * <noscript> (./save-without-script.tsx, on the application's pages).
  */
 export function SaveForLater({
@@ -87,7 +82,7 @@ export function SaveForLater({
     if (answer.ok) {
       onSaved(answer.token);
       setStatus({
-        state: answer.mailed ? 'sent' : 'held',
+        state: 'sent',
         // For a shared computer: the browser's draft lasts as long as this tab (./browser-draft.ts).
         message: answer.mailed ? `${answer.message} On a shared computer, close this tab when done.` : answer.message,
       });
@@ -109,9 +104,9 @@ export function SaveForLater({
     <div className="border-t border-slate-200 pt-4">
       <button
         type="button"
-        // Without JavaScript nothing would open: the <noscript> version below stands in (or, in the
-        // home page's dialog, nothing: the dialog itself needs JavaScript).
-        className="text-brand-800 text-sm font-semibold underline underline-offset-4 [@media(scripting:none)]:hidden"
+        // Without JavaScript nothing would open (app/globals.css hides it then): the <noscript>
+        // version below stands in (in the home page's dialog, nothing: the dialog needs JavaScript).
+        className="needs-script text-brand-800 text-sm font-semibold underline underline-offset-4"
         aria-expanded="false"
         aria-controls={panelId}
         {...{ [EARLY.disclosure]: '' }}
@@ -147,12 +142,12 @@ export function SaveForLater({
           id={messageId}
           role="status"
           aria-live="polite"
-          className={`min-h-5 text-sm font-medium ${'message' in status ? STATUS_CLASS[status.state] : ''}`}
+          className={`min-h-5 text-sm font-medium ${invalid ? 'text-red-800' : 'text-green-800'}`}
         >
-          {'message' in status ? status.message : ''}
+          {status.state === 'sent' || status.state === 'error' ? status.message : ''}
         </p>
       </div>
-      {withoutScript && <noscript>{withoutScript}</noscript>}
+      {withoutScript}
     </div>
   );
 }
