@@ -44,7 +44,7 @@ export function ApplicationForm({
   closeButton,
   onStepChange,
   start,
-  saveWithoutScript,
+  noScript,
 }: {
   layout: 'steps' | 'single';
   page: string;
@@ -53,7 +53,7 @@ export function ApplicationForm({
   onStepChange?: (step: number) => void;
   start?: ApplicationStart;
   /** 'Save and finish later' without JavaScript (the application's pages only: ./apply-page-form.tsx). */
-  saveWithoutScript?: ReactNode;
+  noScript?: ReactNode;
 }) {
   const idPrefix = useId();
   const steps = layout === 'steps';
@@ -242,14 +242,9 @@ export function ApplicationForm({
           </button>
         )}
       </div>
-      <SaveForLater
-        idPrefix={idPrefix}
-        formRef={formRef}
-        step={draftStep}
-        token={draft.token}
-        onSaved={draft.setToken}
-        withoutScript={saveWithoutScript}
-      />
+      <SaveForLater idPrefix={idPrefix} formRef={formRef} step={draftStep} token={draft.token} onSaved={draft.setToken}>
+        {noScript}
+      </SaveForLater>
     </form>
   );
 }

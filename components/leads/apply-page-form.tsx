@@ -31,7 +31,7 @@ export function ApplyPageForm({
       page="/apply"
       closeButton={closeButton}
       start={shown}
-      saveWithoutScript={<SaveWithoutScript action={saveAction} result={saved} />}
+      noScript={<SaveWithoutScript action={saveAction} result={saved} />}
     />
   );
 }

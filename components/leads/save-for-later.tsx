@@ -23,7 +23,7 @@ type Status = { state: 'idle' | 'sending' } | { state: 'sent' | 'error'; message
  * script answers, ADR 015); its open state lives in the DOM, where the script and this component
  * both read it. The address field has no name, so it is never sent with the application.
  *
- * Without JavaScript the disclosure cannot open: the browser shows `withoutScript` instead, a
+ * Without JavaScript the disclosure cannot open: the browser shows `children` instead, a
  * <noscript> (./save-without-script.tsx, on the application's pages).
  */
 export function SaveForLater({
@@ -32,14 +32,15 @@ export function SaveForLater({
   step,
   token,
   onSaved,
-  withoutScript,
+  children,
 }: {
   idPrefix: string;
   formRef: RefObject<HTMLFormElement | null>;
   step: () => DraftStep;
   token?: string;
   onSaved: (token: string) => void;
-  withoutScript?: ReactNode;
+  /** What stands in without JavaScript (./save-without-script.tsx). */
+  children?: ReactNode;
 }) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const emailRef = useRef<HTMLInputElement>(null);
@@ -81,11 +82,7 @@ export function SaveForLater({
     }
     if (answer.ok) {
       onSaved(answer.token);
-      setStatus({
-        state: 'sent',
-        // For a shared computer: the browser's draft lasts as long as this tab (./browser-draft.ts).
-        message: answer.mailed ? `${answer.message} On a shared computer, close this tab when done.` : answer.message,
-      });
+      setStatus({ state: 'sent', message: answer.message });
     } else {
       setStatus({ state: 'error', message: answer.message });
       if (answer.reason === 'invalid') email.focus();
@@ -104,9 +101,10 @@ export function SaveForLater({
     <div className="border-t border-slate-200 pt-4">
       <button
         type="button"
-        // Without JavaScript nothing would open (app/globals.css hides it then): the <noscript>
-        // version below stands in (in the home page's dialog, nothing: the dialog needs JavaScript).
-        className="needs-script text-brand-800 text-sm font-semibold underline underline-offset-4"
+        // Without JavaScript nothing would open (app/globals.css hides it then, by its aria-controls):
+        // the <noscript> version below stands in (in the home page's dialog, nothing: the dialog
+        // needs JavaScript).
+        className="text-brand-800 text-sm font-semibold underline underline-offset-4"
         aria-expanded="false"
         aria-controls={panelId}
         {...{ [EARLY.disclosure]: '' }}
@@ -147,7 +145,7 @@ export function SaveForLater({
           {status.state === 'sent' || status.state === 'error' ? status.message : ''}
         </p>
       </div>
-      {withoutScript}
+      {children}
     </div>
   );
 }

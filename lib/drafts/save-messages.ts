@@ -11,7 +11,8 @@ export function savedDraftMessage(
 ): string {
   if (saved.mailed) {
     const until = saved.expiresAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-    return `We sent a link to ${saved.email}, good until ${until}.`;
+    // For a shared computer: what was typed stays in this tab (its draft, or the page sent back).
+    return `We sent a link to ${saved.email}, good until ${until}. On a shared computer, close this tab when done.`;
   }
   const why =
     saved.held === 'draft'
