@@ -23,6 +23,9 @@ const nextConfig: NextConfig = {
   experimental: {
     // forbidden(): a signed-in account whose role lacks a section's permission gets a real 403.
     authInterrupts: true,
+    // URLs that match no route get app/global-not-found.tsx, a whole page with the site's frame
+    // rendered on the server, which no other page's payload carries (ADR 001, amendment).
+    globalNotFound: true,
     // The server refuses larger form posts first, with a clear 413; this is Next's own limit.
     serverActions: { bodySizeLimit: FORM_BODY_LIMIT },
     // Re-rendered pages stay in Next's in-memory cache (an LRU of cacheMaxMemorySize, 50 MB) and

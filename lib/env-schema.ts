@@ -96,6 +96,10 @@ const envSchema = z
     SPAM_MIN_FILL_SECONDS: wholeNumber(0, 600, 2),
     LEAD_RATE_LIMIT: wholeNumber(1, 100_000, 10),
     LEAD_RATE_WINDOW_MINUTES: wholeNumber(1, 60 * 24, 10),
+    // Resume e-mails of 'Save and finish later' in any 24 hours (ADR 029).
+    DRAFT_MAILS_PER_DRAFT: wholeNumber(1, 100, 3),
+    DRAFT_MAILS_PER_RECIPIENT: wholeNumber(1, 100, 3),
+    DRAFT_MAILS_PER_DAY: wholeNumber(1, 1_000_000, 200),
     VITALS_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 60),
     ACTIVITY_LOG_RETENTION_MONTHS: wholeNumber(1, 1200, 24),
     SMTP_URL: z

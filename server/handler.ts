@@ -8,11 +8,13 @@ import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/runtime/server-cal
 import { stampClientAddress } from './client-address';
 import { adminGate } from './admin-gate';
 import { answerLeadPost, isLeadPost } from './lead-endpoint';
+import { routeMissingPost } from './missing-post';
 import { runPipeline, type Step } from './pipeline';
 import { attributionCookie } from './pipeline/attribution-cookie';
 import { deferredBoot } from './pipeline/deferred-boot';
 import { sharedCacheLifetime } from './pipeline/cdn-cache-control';
 import type { MicroCache } from './pipeline/micro-cache';
+import { notFoundStatus } from './pipeline/not-found-status';
 import { redirectStatus } from './pipeline/redirect-status';
 import { securityHeaders } from './pipeline/security-headers';
 import { checkBody, checkLength, isPagePost, readBody, REFUSALS, replay, type Refusal } from './request-guard';
@@ -39,6 +41,8 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  *    - an admin section the signed-in account's role does not include is refused with a 403
  *      (./admin-gate.ts), since Next's own refusal arrives inside a streamed 200; /admin, the
  *      Overview, is a plain 307 to /login or to the role's first section for anyone it is not for;
+ *    - a page request for a blog post that does not exist is pointed at the post's not-found page
+ *      (./missing-post.ts), so its 404 is in the HTML;
  *    - everything else goes to Next, which renders pages and runs route handlers and actions.
  */
 export function createHandler(options: {
@@ -54,6 +58,7 @@ export function createHandler(options: {
   const vitals = { site, limit: new SenderLimit(getDb, env.VITALS_LIMIT_PER_MINUTE) };
   const attribution = attributionCookie(site);
   const steps: Step[] = [
+    notFoundStatus,
     securityHeaders(site),
     redirectStatus,
     sharedCacheLifetime,
@@ -84,7 +89,10 @@ export function createHandler(options: {
       );
       return;
     }
-    void app(req, res);
+    routeMissingPost(req, getDb).then(
+      () => app(req, res),
+      () => res.destroy(),
+    );
   }
 
   /** Oversized or malformed form posts are refused here, before any Server Action runs. */

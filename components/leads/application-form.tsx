@@ -44,6 +44,7 @@ export function ApplicationForm({
   closeButton,
   onStepChange,
   start,
+  noScript,
 }: {
   layout: 'steps' | 'single';
   page: string;
@@ -51,6 +52,8 @@ export function ApplicationForm({
   closeButton: ReactNode;
   onStepChange?: (step: number) => void;
   start?: ApplicationStart;
+  /** 'Save and finish later' without JavaScript (the application's pages only: ./apply-page-form.tsx). */
+  noScript?: ReactNode;
 }) {
   const idPrefix = useId();
   const steps = layout === 'steps';
@@ -239,7 +242,9 @@ export function ApplicationForm({
           </button>
         )}
       </div>
-      <SaveForLater idPrefix={idPrefix} formRef={formRef} step={draftStep} token={draft.token} onSaved={draft.setToken} />
+      <SaveForLater idPrefix={idPrefix} formRef={formRef} step={draftStep} token={draft.token} onSaved={draft.setToken}>
+        {noScript}
+      </SaveForLater>
     </form>
   );
 }

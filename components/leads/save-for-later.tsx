@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import {
   DRAFT_DAYS,
@@ -14,6 +14,7 @@ import { EARLY } from '@/lib/site/early-controls';
 import { formDraftValues } from './browser-draft';
 import { inputClass, labelClass } from './form-parts';
 
+// 'sent' is any save, with its link e-mailed or not (a limit held it back: the message says so).
 type Status = { state: 'idle' | 'sending' } | { state: 'sent' | 'error'; message: string };
 
 /**
@@ -21,6 +22,9 @@ type Status = { state: 'idle' | 'sending' } | { state: 'sent' | 'error'; message
  * resume link sent there (lib/drafts/). The panel opens before React too (a disclosure the boot
  * script answers, ADR 015); its open state lives in the DOM, where the script and this component
  * both read it. The address field has no name, so it is never sent with the application.
+ *
+ * Without JavaScript the disclosure cannot open: the browser shows `children` instead, a
+ * <noscript> (./save-without-script.tsx, on the application's pages).
  */
 export function SaveForLater({
   idPrefix,
@@ -28,12 +32,15 @@ export function SaveForLater({
   step,
   token,
   onSaved,
+  children,
 }: {
   idPrefix: string;
   formRef: RefObject<HTMLFormElement | null>;
   step: () => DraftStep;
   token?: string;
   onSaved: (token: string) => void;
+  /** What stands in without JavaScript (./save-without-script.tsx). */
+  children?: ReactNode;
 }) {
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const emailRef = useRef<HTMLInputElement>(null);
@@ -75,12 +82,7 @@ export function SaveForLater({
     }
     if (answer.ok) {
       onSaved(answer.token);
-      const until = new Date(answer.expiresAt).toLocaleDateString('en-US', { dateStyle: 'long' });
-      setStatus({
-        state: 'sent',
-        // For a shared computer: the browser's draft lasts as long as this tab (./browser-draft.ts).
-        message: `We sent a link to ${answer.email}, good until ${until}. On a shared computer, close this tab when done.`,
-      });
+      setStatus({ state: 'sent', message: answer.message });
     } else {
       setStatus({ state: 'error', message: answer.message });
       if (answer.reason === 'invalid') email.focus();
@@ -99,6 +101,9 @@ export function SaveForLater({
     <div className="border-t border-slate-200 pt-4">
       <button
         type="button"
+        // Without JavaScript nothing would open (app/globals.css hides it then, by its aria-controls):
+        // the <noscript> version below stands in (in the home page's dialog, nothing: the dialog
+        // needs JavaScript).
         className="text-brand-800 text-sm font-semibold underline underline-offset-4"
         aria-expanded="false"
         aria-controls={panelId}
@@ -140,6 +145,7 @@ export function SaveForLater({
           {status.state === 'sent' || status.state === 'error' ? status.message : ''}
         </p>
       </div>
+      {children}
     </div>
   );
 }

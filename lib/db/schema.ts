@@ -154,6 +154,16 @@ export interface ApplicationDraftsTable {
   expires_at: string;
 }
 
+/** One resume e-mail queued for a draft (migration 0017): what the limits on them count (ADR 029). */
+export interface DraftResumeMailsTable {
+  id: string;
+  /** The draft it was sent for; kept after the draft is gone, so a deleted draft still counts. */
+  draft_id: string;
+  /** SHA-256 of the recipient address as stored (trimmed, lower case): never the address. */
+  recipient_hash: string;
+  queued_at: string;
+}
+
 /** Append-only record of what admin accounts did (lib/activity/). Updates are refused by a trigger. */
 export interface ActivityLogTable {
   id: string;
@@ -451,6 +461,7 @@ export interface Database {
   auth_challenges: AuthChallengesTable;
   invites: InvitesTable;
   application_drafts: ApplicationDraftsTable;
+  draft_resume_mails: DraftResumeMailsTable;
   activity_log: ActivityLogTable;
   lead_status_changes: LeadStatusChangesTable;
   push_subscriptions: PushSubscriptionsTable;

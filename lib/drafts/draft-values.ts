@@ -86,7 +86,17 @@ export const DRAFT_SAVE_PATH = '/api/application-drafts';
 /** The e-mail address field of 'Save and finish later', posted beside the form's values. */
 export const DRAFT_EMAIL_FIELD = 'draftEmail';
 
-/** The save endpoint's answer. */
+/**
+ * The answer to 'Save and finish later'. Saved (`ok`), the link e-mailed or, past a limit on
+ * resume e-mails, not (`mailed: false`; `message` says why and what still opens the draft).
+ */
 export type SaveDraftAnswer =
-  | { ok: true; email: string; token: string; expiresAt: string }
+  | { ok: true; email: string; token: string; expiresAt: string; mailed: boolean; message: string }
   | { ok: false; reason: 'invalid' | 'limited' | 'failed' | 'refused'; message: string };
+
+/**
+ * The application form posted without JavaScript by 'Email me the link' (lib/drafts/actions.ts):
+ * the answer, what was typed (so the page comes back with the form as it was) and the token the
+ * form keeps (the saved draft's, or the one it carried when nothing was saved).
+ */
+export type DraftFormResult = { answer: SaveDraftAnswer; values: DraftValues; email: string; token?: string } | null;

@@ -10,6 +10,13 @@ import { addNotifications } from '../notifications/outbox.server';
 import { deleteNotificationsOf } from '../retention/erase.server';
 import { cleanDraftValues, DRAFT_DAYS, type DraftStep, type DraftValues } from './draft-values';
 import { resumeMessage } from './resume-message';
+import {
+  heldResumeMail,
+  purgeResumeMailLog,
+  recordResumeMail,
+  type MailHeld,
+  type ResumeMailLimits,
+} from './resume-mail-limits.server';
 
 /**
  * 'Save and finish later' (issue 19): an unfinished application saved on the server with the
@@ -17,8 +24,9 @@ import { resumeMessage } from './resume-message';
  * link carries a random 256-bit token and the table keeps only its SHA-256; the e-mail with the
  * link is an outbox notification of subject 'draft', added in the draft's own transaction with the
  * token sealed at rest and dropped once sent (the outbox's `secret`, ADR 028), and deleted with
- * the draft. Everything is in the database:
- * any instance opens a link another saved.
+ * the draft. Everything is in the database: any instance opens a link another saved. How many
+ * resume e-mails go out is limited (./resume-mail-limits.server.ts); past a limit the draft is
+ * still saved, without an e-mail.
  */
 
 export interface DraftToSave {
@@ -31,13 +39,32 @@ export interface DraftToSave {
   siteUrl: string;
 }
 
-/** New drafts one address may save per window (each sends an e-mail to any address typed). */
-export interface DraftLimits {
+/**
+ * New drafts one client address may save per window (each sends an e-mail to any address typed),
+ * and the resume e-mails allowed in any 24 hours.
+ */
+export interface DraftLimits extends ResumeMailLimits {
   perAddress: number;
   windowMinutes: number;
 }
 
-export type SaveDraftResult = { ok: true; id: string; token: string; expiresAt: Date } | { ok: false; reason: 'limited' };
+interface SavedDraftRef {
+  id: string;
+  /** What opens the draft now: a new token when its e-mail was sent, else the one it had. */
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Saved, with its link e-mailed; or saved without an e-mail because a limit held it (`held`): a
+ * draft saved again then keeps its token and address, so the link sent before still opens it,
+ * with the new values. Refused (nothing saved): a double press, or too many new drafts from one
+ * client address.
+ */
+export type SaveDraftResult =
+  | (SavedDraftRef & { ok: true; mailed: true })
+  | (SavedDraftRef & { ok: true; mailed: false; held: MailHeld })
+  | { ok: false; reason: 'limited' };
 
 export interface SavedDraft {
   id: string;
@@ -62,19 +89,21 @@ const RESAVE_SECONDS = 20;
 export const normalEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * PostgreSQL: two saves from one address on two instances would each count the other's draft out.
- * An advisory lock per address, held until commit, makes them take turns. SQLite has one writer.
+ * PostgreSQL: two saves on two instances would each count without the other's draft or e-mail
+ * (the client address's new drafts, a draft's or a recipient's e-mails, the day's). One advisory
+ * lock, held until commit, makes every save take its turn: saves come at a person's pace, and
+ * each holds it for a few short queries. SQLite has one writer.
  */
-async function oneAtATimePerAddress(trx: DB, address: string): Promise<void> {
+async function oneSaveAtATime(trx: DB): Promise<void> {
   if (engineOf(trx) !== 'postgres') return;
-  await sql`select pg_advisory_xact_lock(hashtext('clp.draft_address'), hashtext(${address}))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(hashtext('clp.draft_save'))`.execute(trx);
 }
 
-/** Saves a draft and queues its resume link, inside the caller's transaction. */
+/** Saves a draft and queues its resume link when the limits allow, inside the caller's transaction. */
 export async function saveDraft(trx: DB, draft: DraftToSave, limits: DraftLimits, now = new Date()): Promise<SaveDraftResult> {
   const stamp = now.toISOString();
   const address = draft.clientAddress.slice(0, 64);
-  await oneAtATimePerAddress(trx, address);
+  await oneSaveAtATime(trx);
   const previous = draft.previousToken
     ? await trx
         .selectFrom('application_drafts')
@@ -97,18 +126,25 @@ export async function saveDraft(trx: DB, draft: DraftToSave, limits: DraftLimits
     if (Number(recent.count) >= limits.perAddress) return { ok: false, reason: 'limited' };
   }
 
-  const token = randomBytes(32).toString('base64url');
+  const email = normalEmail(draft.email);
+  const held = await heldResumeMail(trx, { draftId: previous?.id, email }, limits, now);
   const expiresAt = new Date(now.getTime() + DRAFT_DAYS * 86_400_000);
   const values = cleanDraftValues(draft.values);
-  const row = {
-    token_hash: hashToken(token),
-    email: normalEmail(draft.email),
+  const content = {
     field_values: JSON.stringify(values),
     step: draft.step,
     consent: values[HIDDEN.consent] === 'yes' ? 1 : 0,
     updated_at: stamp,
     expires_at: expiresAt.toISOString(),
   };
+  if (previous && held) {
+    // No new e-mail: the link sent before (to the address it went to) opens the saved changes.
+    await trx.updateTable('application_drafts').set(content).where('id', '=', previous.id).execute();
+    return { ok: true, mailed: false, held, id: previous.id, token: draft.previousToken!, expiresAt };
+  }
+
+  const token = randomBytes(32).toString('base64url');
+  const row = { ...content, token_hash: hashToken(token), email };
   let id: string;
   if (previous) {
     id = previous.id;
@@ -122,19 +158,24 @@ export async function saveDraft(trx: DB, draft: DraftToSave, limits: DraftLimits
       .values({ ...row, id, client_address: address, created_at: stamp })
       .execute();
   }
+  // A new draft past a limit is kept all the same: what the visitor typed is not lost, and this
+  // tab (or page) holds its token.
+  if (held) return { ok: true, mailed: false, held, id, token, expiresAt };
+
   const link = `${draft.siteUrl}/apply?resume=${token}`;
   await addNotifications(trx, [
     {
       subject: { type: 'draft', id },
       channel: 'email',
       recipient: 'visitor',
-      payload: resumeMessage({ email: row.email, link, expiresAt }),
+      payload: resumeMessage({ email, link, expiresAt }),
       // The token opens the visitor's answers: sealed at rest, dropped once sent.
       secret: token,
       at: now,
     },
   ]);
-  return { ok: true, id, token, expiresAt };
+  await recordResumeMail(trx, { draftId: id, email }, now);
+  return { ok: true, mailed: true, id, token, expiresAt };
 }
 
 /** The live draft a resume link's token opens, or null (unknown, expired or submitted). */
@@ -165,24 +206,13 @@ async function dropDrafts(trx: DB, ids: string[]): Promise<number> {
 }
 
 /**
- * A submitted application ends its drafts: the one its resume token names, and (when `email` is
- * given: the application was not judged spam) any other saved under the address it was sent with.
+ * A submitted application ends the draft it was resumed from: the one whose token it carries
+ * (kept in the visitor's tab or page). Never by the e-mail address it names, which anyone can type.
  */
-export async function deleteSubmittedDrafts(db: DB, submitted: { token?: string; email?: string }): Promise<number> {
-  const token = submitted.token && submitted.token.length <= 100 ? hashToken(submitted.token) : null;
-  const email = submitted.email ? normalEmail(submitted.email) : null;
-  if (!token && !email) return 0;
+export async function deleteSubmittedDraft(db: DB, token: string | undefined): Promise<number> {
+  if (!token || token.length > 100) return 0;
   return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('application_drafts')
-      .select('id')
-      .where((eb) => {
-        const matches = [];
-        if (token) matches.push(eb('token_hash', '=', token));
-        if (email) matches.push(eb('email', '=', email));
-        return eb.or(matches);
-      })
-      .execute();
+    const rows = await trx.selectFrom('application_drafts').select('id').where('token_hash', '=', hashToken(token)).execute();
     return dropDrafts(
       trx,
       rows.map((row) => row.id),
@@ -210,8 +240,12 @@ export async function listUnfinishedApplications(db: DB, now = new Date(), limit
   }));
 }
 
-/** The retention job's part: drafts past their 30 days, with their e-mails. Returns how many went. */
+/**
+ * The retention job's part: drafts past their 30 days, with their e-mails, and the log of resume
+ * e-mails past the day its limits count. Returns how many drafts went.
+ */
 export async function purgeExpiredDrafts(db: DB, now: Date): Promise<number> {
+  await purgeResumeMailLog(db, now);
   let total = 0;
   for (;;) {
     const gone = await db.transaction().execute(async (trx) => {

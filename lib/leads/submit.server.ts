@@ -2,7 +2,7 @@ import 'server-only';
 import type { DB } from '../db/connect.server';
 import type { Attribution } from '../attribution/touch';
 import { DRAFT_TOKEN_FIELD } from '../drafts/draft-values';
-import { deleteSubmittedDrafts } from '../drafts/drafts.server';
+import { deleteSubmittedDraft } from '../drafts/drafts.server';
 import { getDb } from '../db/index.server';
 import { env } from '../env.server';
 import { logger } from '../log.server';
@@ -156,10 +156,9 @@ export async function submitLead(
     if (admission.spamReason) log.warn({ event: 'lead.spam', kind, reason: admission.spamReason }, 'Lead stored as spam');
     else wake();
     if (kind === 'application') {
-      // The application is in: its saved drafts go (by the resume token it carries; by its e-mail
-      // address too unless judged spam, which must not erase someone else's draft).
-      const email = admission.spamReason ? undefined : parsed.fields.email;
-      await deleteSubmittedDrafts(await db(), { token: values[DRAFT_TOKEN_FIELD], email }).catch((error: unknown) =>
+      // The application is in: the draft it was resumed from goes, by the token it carries. Never
+      // by its e-mail address, which anyone may type (issue 27).
+      await deleteSubmittedDraft(await db(), values[DRAFT_TOKEN_FIELD]).catch((error: unknown) =>
         log.error({ event: 'draft.delete_failed', err: error }, 'A submitted application kept its draft'),
       );
     }

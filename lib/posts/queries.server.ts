@@ -3,7 +3,10 @@ import { cacheLife, cacheTag } from 'next/cache';
 import { CacheTag } from '../cache/tags';
 import { getDb, type DB } from '../db/index.server';
 import type { PostsTable } from '../db/schema';
+import { readRedirectedSlug } from './slugs.server';
 import type { Post } from './types';
+
+export { readRedirectedSlug };
 
 const columns = [
   'id',
@@ -64,17 +67,6 @@ export async function getPostBySlug(slug: string): Promise<Post | null> {
   cacheTag(CacheTag.posts);
   cacheLife('max');
   return readPostBySlug(await getDb(), slug);
-}
-
-/** The current slug of a post that used to live at `oldSlug`, or null. */
-export async function readRedirectedSlug(db: DB, oldSlug: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('post_redirects')
-    .innerJoin('posts', 'posts.id', 'post_redirects.post_id')
-    .select('posts.slug')
-    .where('post_redirects.old_slug', '=', oldSlug)
-    .executeTakeFirst();
-  return row && row.slug !== oldSlug ? row.slug : null;
 }
 
 export async function getRedirectedSlug(oldSlug: string): Promise<string | null> {

@@ -262,3 +262,43 @@ test('without JavaScript /apply shows the prefilled fields from the link', async
   await expect(page.getByLabel('Land Balance Owed')).toHaveValue('45000');
   await context.close();
 });
+
+test('without JavaScript, Save and finish later stores the draft, e-mails the link, and the link resumes the application', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/apply`);
+  // The disclosure needs a script to open: its plain version stands in for it.
+  await expect(page.getByRole('button', { name: 'Save and finish later' })).toBeHidden();
+  const typed = { ...step1, ...pick(fullApplication, ['borrowerName', 'monthlyIncome', 'creditScore']) };
+  await fillFields(page, typed);
+  // The script version's field (in its closed panel) is not there for the visitor: this one is.
+  const address = page.getByRole('textbox', { name: 'Your e-mail address' });
+  await address.fill('plain@example.com');
+  await page.getByRole('button', { name: 'Email me the link' }).click();
+
+  // The page comes back with the form as it was and the answer below the button.
+  await expect(page.getByRole('status').filter({ hasText: /^We sent a link to plain@example\.com, good until / })).toBeVisible();
+  await expectValues(page.locator('form'), typed);
+  // Labelled, and described by the answer (axe cannot run in a page without scripts).
+  await expect(address).toHaveValue('plain@example.com');
+  await expect(address).toHaveAccessibleDescription(/^We sent a link to plain@example\.com/);
+  expect(drafts()).toContainEqual({ email: 'plain@example.com', step: 1, consent: 0 });
+
+  // The link arrives (a real SMTP peer) and opens the draft, at its step, without JavaScript too.
+  const link = await resumeLink(smtp.mails, 'plain@example.com');
+  const resumed = await context.newPage();
+  await resumed.goto(link);
+  const form = stepsForm(resumed);
+  await expect(form.getByRole('heading', { name: 'Step 2 of 2: Borrower Application' })).toBeVisible();
+  await expectValues(form, typed);
+
+  // Sent from there, the application ends the draft it was resumed from.
+  await fillFields(form, pick(fullApplication, [...step1Names, ...Object.keys(typed)], false));
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(resumed.getByRole('heading', { name: 'Application Submitted!' })).toBeVisible();
+  expect(drafts()).not.toContainEqual(expect.objectContaining({ email: 'plain@example.com' }));
+  await context.close();
+});

@@ -1,24 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../../lib/auth/sessions.server';
-import type { DB } from '../../lib/db/connect.server';
+import { connect, type DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { DRAFT_TOKEN_FIELD } from '../../lib/drafts/draft-values';
 import {
-  deleteSubmittedDrafts,
+  deleteSubmittedDraft,
   findDraft,
   listUnfinishedApplications,
   saveDraft,
   type DraftToSave,
 } from '../../lib/drafts/drafts.server';
-import { handleDraftSave, type SaveDeps } from '../../lib/drafts/save-request.server';
+import { handleDraftSave, saveDraftPost, type SaveDeps } from '../../lib/drafts/save-request.server';
 import { submitLead } from '../../lib/leads/submit.server';
 import { payloadToSend } from '../../lib/notifications/delivery.server';
 import type { NotificationMessage } from '../../lib/notifications/messages';
 import { deletePersonData } from '../../lib/privacy/delete.server';
 import { exportPersonData } from '../../lib/privacy/export.server';
 import { emptyCounts, purgeExpired } from '../../lib/retention/purge.server';
-import { engines } from '../support/engines';
+import { engines, testEngines } from '../support/engines';
 import { fullApplication } from '../support/lead-data';
+import { tempPostgres, tempSqlite } from '../support/temp-db';
 
 /**
  * 'Save and finish later' on a real database: only the resume token's hash is kept, the link
@@ -38,7 +39,7 @@ afterEach(async () => {
 const SITE = 'https://loans.example.com';
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
-const LIMITS = { perAddress: 3, windowMinutes: 10 };
+const LIMITS = { perAddress: 3, windowMinutes: 10, mailsPerDraft: 3, mailsPerRecipient: 3, mailsPerDay: 50 };
 const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
 const step1 = {
@@ -71,6 +72,8 @@ async function saved(db: DB, overrides: Partial<DraftToSave> = {}, now = NOW) {
   if (!result.ok) throw new Error(result.reason);
   return result;
 }
+
+const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);
 
 /** The resume e-mails as the outbox will send them (the token is stored sealed: ADR 028). */
 async function draftMails(db: DB) {
@@ -150,10 +153,76 @@ describe.each(engines)('application drafts on %s', (_engine, open) => {
     });
   });
 
-  it('submitting the application deletes its draft (by token, and by e-mail address) with the e-mail', async () => {
+  it('sends at most 3 resume e-mails per draft a day: a further save keeps the changes and the last link, and says why', async () => {
+    const db = await database();
+    let current = await saved(db);
+    for (let i = 1; i <= 2; i++) {
+      const again = await saved(db, { previousToken: current.token, email: `jane${i}@example.com` }, minutes(i));
+      expect(again).toMatchObject({ mailed: true });
+      current = again;
+    }
+    const held = await save(
+      db,
+      { previousToken: current.token, email: 'jane3@example.com', values: { ...step1, loanAmount: '700000' } },
+      minutes(3),
+    );
+    expect(held).toMatchObject({ ok: true, id: current.id, token: current.token, mailed: false, held: 'draft' });
+    // The changes are saved, behind the link already sent, to the address it was sent to.
+    expect(await findDraft(db, current.token, minutes(3))).toMatchObject({
+      email: 'jane2@example.com',
+      values: { ...step1, loanAmount: '700000' },
+    });
+    const mails = await draftMails(db);
+    expect(mails.map((mail) => mail.message.to)).toEqual(['jane2@example.com']);
+    expect(mails[0]!.message.text).toContain(current.token);
+    // A day after the first e-mail, one more may go.
+    const nextDay = await saved(db, { previousToken: current.token, email: 'jane3@example.com' }, minutes(24 * 60 + 1));
+    expect(nextDay).toMatchObject({ mailed: true });
+    expect((await draftMails(db)).map((mail) => mail.message.to)).toEqual(['jane3@example.com']);
+  });
+
+  it('sends at most 3 resume e-mails to one address a day, whoever saves and from wherever', async () => {
+    const db = await database();
+    const victim = 'victim@example.com';
+    // Three drafts from three networks, then a fourth; then someone re-saving their own draft to the victim.
+    for (let i = 0; i < 3; i++)
+      expect(await saved(db, { email: victim, clientAddress: `198.51.100.${i}` }, minutes(i))).toMatchObject({ mailed: true });
+    const fourth = await saved(db, { email: 'Victim@Example.com ', clientAddress: '198.51.100.9' }, minutes(5));
+    expect(fourth).toMatchObject({ mailed: false, held: 'recipient' });
+    const own = await saved(db, { email: 'own@example.com', clientAddress: '198.51.100.20' }, minutes(6));
+    const redirected = await saved(db, { previousToken: own.token, email: victim }, minutes(7));
+    expect(redirected).toMatchObject({ mailed: false, held: 'recipient', token: own.token });
+    // Every draft is kept; the victim got three e-mails.
+    expect(await db.selectFrom('application_drafts').select('id').execute()).toHaveLength(5);
+    expect((await draftMails(db)).filter((mail) => mail.message.to === victim)).toHaveLength(3);
+    expect(await findDraft(db, own.token, minutes(7))).toMatchObject({ email: 'own@example.com' });
+  });
+
+  it('sends at most the daily cap of resume e-mails in all; drafts are still saved past it', async () => {
+    const db = await database();
+    const limits = { ...LIMITS, mailsPerDay: 4 };
+    const results = [];
+    for (let i = 0; i < 6; i++) {
+      const one = draft({ email: `v${i}@example.com`, clientAddress: `198.51.100.${i}` });
+      results.push(await db.transaction().execute((trx) => saveDraft(trx, one, limits, minutes(i))));
+    }
+    expect(results.map((r) => (r.ok ? (r.mailed ? 'mailed' : r.held) : r.reason))).toEqual([
+      'mailed',
+      'mailed',
+      'mailed',
+      'mailed',
+      'daily',
+      'daily',
+    ]);
+    expect(await draftMails(db)).toHaveLength(4);
+    expect(await db.selectFrom('application_drafts').select('id').execute()).toHaveLength(6);
+  });
+
+  it("submitting the application deletes the draft it was resumed from, with its e-mail, and nobody else's", async () => {
     const db = await database();
     const byToken = await saved(db, { email: 'someone-else@example.com' });
-    await saved(db, { email: 'jane@example.com', clientAddress: '198.51.100.9' });
+    // Saved by the person whose address the application names: typing it must not delete it.
+    const janes = await saved(db, { email: 'jane@example.com', clientAddress: '198.51.100.9' });
     const keep = await saved(db, { email: 'keep@example.com', clientAddress: '198.51.100.10' });
     const result = await submitLead(
       'application',
@@ -169,23 +238,25 @@ describe.each(engines)('application drafts on %s', (_engine, open) => {
     );
     expect(result).toEqual({ ok: true, kind: 'application' });
     const left = await db.selectFrom('application_drafts').select('id').execute();
-    expect(left.map((row) => row.id)).toEqual([keep.id]);
-    expect((await draftMails(db)).map((mail) => mail.subject_id)).toEqual([keep.id]);
+    expect(left.map((row) => row.id).sort()).toEqual([janes.id, keep.id].sort());
+    expect((await draftMails(db)).map((mail) => mail.subject_id).sort()).toEqual([janes.id, keep.id].sort());
+    expect(await findDraft(db, janes.token, NOW)).toMatchObject({ email: 'jane@example.com' });
   });
 
-  it('a suspected spam application deletes only the draft its token names, never by e-mail', async () => {
+  it("an application sent with another person's address and no token of theirs deletes no draft", async () => {
     const db = await database();
-    await saved(db, { email: 'jane@example.com' });
-    const deleted = await deleteSubmittedDrafts(db, { token: 'unknown' });
-    expect(deleted).toBe(0);
-    const spam = await submitLead(
+    const theirs = await saved(db, { email: 'jane@example.com' });
+    expect(await deleteSubmittedDraft(db, 'unknown')).toBe(0);
+    expect(await deleteSubmittedDraft(db, undefined)).toBe(0);
+    const typed = await submitLead(
       'application',
-      { ...fullApplication, company_website: 'http://spam.example', page: '/apply' },
+      { ...fullApplication, fill_ms: '60000', page: '/apply', [DRAFT_TOKEN_FIELD]: 'made-up' },
       { clientAddress: '203.0.113.8', userAgent: 'test' },
       { db: async () => db, spam: { minFillSeconds: 2, rateLimit: 10, windowMinutes: 10 }, log, now: () => NOW, wake: () => {} },
     );
-    expect(spam).toEqual({ ok: true, kind: 'application' });
-    expect(await db.selectFrom('application_drafts').select('id').execute()).toHaveLength(1);
+    expect(typed).toEqual({ ok: true, kind: 'application' });
+    expect(await findDraft(db, theirs.token, NOW)).toMatchObject({ id: theirs.id, email: 'jane@example.com' });
+    expect((await draftMails(db)).map((mail) => mail.subject_id)).toEqual([theirs.id]);
   });
 
   it('lists the live drafts for the admin: e-mail, last step, updated time and consent, no values', async () => {
@@ -232,7 +303,7 @@ describe.each(engines)('application drafts on %s', (_engine, open) => {
 
   it('the save endpoint: same origin only, a clear error for a bad address, the token on success', async () => {
     const db = await database();
-    const deps: SaveDeps = {
+    const deps: SaveDeps & { trustProxy: boolean } = {
       db: async () => db,
       siteUrl: SITE,
       trustProxy: false,
@@ -261,5 +332,121 @@ describe.each(engines)('application drafts on %s', (_engine, open) => {
     if (!ok.body.ok) throw new Error(ok.body.message);
     expect(deps.wake).toHaveBeenCalledOnce();
     expect(await findDraft(db, ok.body.token, NOW)).toMatchObject({ values: step1, step: 1 });
+  });
+
+  it('says in plain words when a limit kept the link from going out, and that the draft is saved', async () => {
+    const db = await database();
+    for (let i = 0; i < 3; i++) await saved(db, { email: 'victim@example.com', clientAddress: `198.51.100.${i}` });
+    const wake = vi.fn();
+    const deps: SaveDeps = {
+      db: async () => db,
+      siteUrl: SITE,
+      clientAddress: '203.0.113.7',
+      limits: LIMITS,
+      now: () => NOW,
+      wake,
+      log,
+    };
+    const first = await saveDraftPost({ ...step1, draftEmail: 'victim@example.com' }, deps);
+    expect(first).toMatchObject({ status: 200, body: { ok: true, mailed: false } });
+    if (!first.body.ok) throw new Error(first.body.message);
+    expect(first.body.message).toBe(
+      'Your application is saved, but we did not send the link: we have already e-mailed 3 links to victim@example.com in the last 24 hours. Keep this page open to finish now, or save again tomorrow to get the link.',
+    );
+    expect(await findDraft(db, first.body.token, NOW)).toMatchObject({ values: step1 });
+    // Saved again later with the address changed: the new address gets its link.
+    const again = await saveDraftPost(
+      { ...step1, draftEmail: 'jane@example.com', [DRAFT_TOKEN_FIELD]: first.body.token },
+      { ...deps, now: () => minutes(1) },
+    );
+    expect(again).toMatchObject({ status: 200, body: { ok: true, mailed: true, email: 'jane@example.com' } });
+    if (!again.body.ok) throw new Error(again.body.message);
+    expect(again.body.message).toBe(
+      'We sent a link to jane@example.com, good until December 22, 2026. On a shared computer, close this tab when done.',
+    );
+    expect(wake).toHaveBeenCalledOnce();
+  });
+});
+
+/**
+ * Two instances on one database: two connection pools on one PostgreSQL, whose saves run at the
+ * same moment; on SQLite (one instance per file in production) two handles on one file, taking
+ * turns, which still shows that the count lives in the database and not in a process.
+ */
+const twoInstances = testEngines(
+  async () => {
+    const first = tempSqlite();
+    const second = connect({ kind: 'sqlite', path: first.path });
+    return {
+      instances: [first.db, second],
+      together: false,
+      cleanup: async () => (await second.destroy(), await first.cleanup()),
+    };
+  },
+  async (adminUrl) => {
+    const first = await tempPostgres(adminUrl);
+    const second = connect({ kind: 'postgres', url: first.url });
+    return {
+      instances: [first.db, second],
+      together: true,
+      cleanup: async () => (await second.destroy(), await first.cleanup()),
+    };
+  },
+);
+
+describe.each(twoInstances)('resume e-mail limits across two instances on %s', (_engine, open) => {
+  async function cluster() {
+    const opened = await open();
+    cleanups.push(opened.cleanup);
+    await migrateToLatest(opened.instances[0]!);
+    // Both pools connected beforehand, so no save waits for a connection while another commits.
+    await Promise.all(opened.instances.map((db) => db.selectFrom('application_drafts').select('id').execute()));
+    return opened;
+  }
+
+  async function run<T>(together: boolean, count: number, one: (i: number) => Promise<T>): Promise<T[]> {
+    if (together) return Promise.all(Array.from({ length: count }, (_, i) => one(i)));
+    const results: T[] = [];
+    for (let i = 0; i < count; i++) results.push(await one(i));
+    return results;
+  }
+
+  it('ten new drafts for one address, saved through both instances, send it three e-mails and keep all ten', async () => {
+    const { instances, together } = await cluster();
+    const results = await run(together, 10, (i) =>
+      instances[i % 2]!.transaction().execute((trx) =>
+        saveDraft(trx, draft({ email: 'victim@example.com', clientAddress: `198.51.100.${i}` }), LIMITS, minutes(i)),
+      ),
+    );
+    expect(results.filter((r) => r.ok && r.mailed)).toHaveLength(3);
+    expect(results.filter((r) => r.ok && !r.mailed && r.held === 'recipient')).toHaveLength(7);
+    expect(await draftMails(instances[0]!)).toHaveLength(3);
+    expect(await instances[1]!.selectFrom('application_drafts').select('id').execute()).toHaveLength(10);
+  });
+
+  it('one draft re-saved through both instances with a new address each time sends three e-mails', async () => {
+    const { instances } = await cluster();
+    let current = await saved(instances[0]!);
+    const outcomes: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      const result = await save(instances[i % 2]!, { previousToken: current.token, email: `target${i}@example.com` }, minutes(i));
+      if (!result.ok) throw new Error(result.reason);
+      outcomes.push(result.mailed ? 'mailed' : result.held);
+      current = result;
+    }
+    expect(outcomes).toEqual(['mailed', 'mailed', 'draft', 'draft', 'draft', 'draft']);
+    expect((await draftMails(instances[1]!)).map((mail) => mail.message.to)).toEqual(['target2@example.com']);
+  });
+
+  it('the daily cap holds for saves arriving at both instances at once', async () => {
+    const { instances, together } = await cluster();
+    const limits = { ...LIMITS, mailsPerDay: 5 };
+    const results = await run(together, 12, (i) =>
+      instances[i % 2]!.transaction().execute((trx) =>
+        saveDraft(trx, draft({ email: `v${i}@example.com`, clientAddress: `198.51.100.${i}` }), limits, minutes(i)),
+      ),
+    );
+    expect(results.filter((r) => r.ok && r.mailed)).toHaveLength(5);
+    expect(await draftMails(instances[0]!)).toHaveLength(5);
   });
 });

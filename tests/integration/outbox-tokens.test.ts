@@ -63,7 +63,7 @@ describe.each(engines)('link tokens in the outbox on %s', (_engine, open) => {
           clientAddress: '203.0.113.7',
           siteUrl: SITE,
         },
-        { perAddress: 5, windowMinutes: 10 },
+        { perAddress: 5, windowMinutes: 10, mailsPerDraft: 3, mailsPerRecipient: 3, mailsPerDay: 200 },
       ),
     );
     if (!invite.ok || !draft.ok) throw new Error('not created');

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ApplyLayout, applyCloseLink } from '@/components/leads/apply-layout';
-import { ApplicationForm } from '@/components/leads/application-form';
+import { ApplyPageForm } from '@/components/leads/apply-page-form';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
 export const metadata: Metadata = pageMetadata({
@@ -18,7 +18,7 @@ export const metadata: Metadata = pageMetadata({
 export default function ApplyPage() {
   return (
     <ApplyLayout>
-      <ApplicationForm layout="single" page="/apply" closeButton={applyCloseLink} />
+      <ApplyPageForm layout="single" closeButton={applyCloseLink} />
     </ApplyLayout>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ApplyLayout, applyCloseLink } from '@/components/leads/apply-layout';
-import { ApplicationForm, type ApplicationStart } from '@/components/leads/application-form';
+import type { ApplicationStart } from '@/components/leads/application-form';
+import { ApplyPageForm } from '@/components/leads/apply-page-form';
 import { getDb } from '@/lib/db/index.server';
 import { prefillFromQuery, RESUME_PARAM } from '@/lib/drafts/draft-values';
 import { findDraft } from '@/lib/drafts/drafts.server';
@@ -46,10 +47,9 @@ export default async function ApplyFromLinkPage({ searchParams }: { searchParams
           below.
         </p>
       )}
-      <ApplicationForm
+      <ApplyPageForm
         // A resumed draft continues where it was left: the steps, at the saved one.
         layout={start?.token ? 'steps' : 'single'}
-        page="/apply"
         closeButton={applyCloseLink}
         start={start}
       />

@@ -41,6 +41,8 @@ export default async function PostPage({ params }: Props) {
     // A post renamed since it was published: its old address keeps working (permanent redirect).
     const current = await getRedirectedSlug(slug);
     if (current) permanentRedirect(`/blog/${current}`);
+    // A visitor's request never gets here for an unknown slug: the server sends it to
+    // /post-not-found first (server/missing-post.ts). Next's own requests still do.
     notFound();
   }
   const url = `${env.SITE_URL}/blog/${post.slug}`;
