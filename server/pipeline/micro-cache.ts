@@ -43,6 +43,8 @@ export function cacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'
   const cookie = req.headers.cookie;
   if (req.method !== 'GET' || (cookie && !onlyAttributionCookie(cookie)) || url.includes('_rsc=')) return null;
   if (VARYING_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
+  // A body, even on a GET, goes through the body limits (server/body-gate.ts), never around them.
+  if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') return null;
   if (UNCACHED_PREFIXES.some((prefix) => url.startsWith(prefix))) return null;
   return `${acceptsGzip(req) ? 'gzip' : 'identity'} ${url}`;
 }
