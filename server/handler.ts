@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getDb } from '../lib/db/index.server';
+import { logger } from '../lib/log.server';
 import type { Env } from '../lib/env-schema';
 import { inFlightRequests } from '../lib/runtime/in-flight-requests';
 import { SenderLimit } from '../lib/vitals/sender-limit.server';
@@ -11,6 +12,7 @@ import { answerLeadPost, isLeadPost } from './lead-endpoint';
 import { runPipeline, type Step } from './pipeline';
 import { attributionCookie } from './pipeline/attribution-cookie';
 import { deferredBoot } from './pipeline/deferred-boot';
+import { publicCspStep } from './pipeline/public-csp';
 import { sharedCacheLifetime } from './pipeline/cdn-cache-control';
 import type { MicroCache } from './pipeline/micro-cache';
 import { redirectStatus } from './pipeline/redirect-status';
@@ -50,8 +52,10 @@ export function createHandler(options: {
   env: Env;
   serverToken: string;
   collector: CollectorAsset | null;
+  /** `npm run dev`: pages keep the development policy (hot reload runs inline code and eval). */
+  dev?: boolean;
 }) {
-  const { app, microCache, env, serverToken, collector } = options;
+  const { app, microCache, env, serverToken, collector, dev = false } = options;
   const inFlight = inFlightRequests();
   const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
   const vitals = { site, limit: new SenderLimit(getDb, env.VITALS_LIMIT_PER_MINUTE) };
@@ -62,6 +66,8 @@ export function createHandler(options: {
     sharedCacheLifetime,
     attribution.step,
     deferredBoot,
+    // After the deferred boot: the policy names the scripts of the page as it is sent.
+    ...(dev ? [] : [publicCspStep({ log: logger })]),
     microCache.step,
   ];
   const gate = adminGate(env);

@@ -42,7 +42,7 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   const microCache = new MicroCache();
   onTagsExpired(() => microCache.purge());
   const serverToken = randomBytes(32).toString('hex');
-  const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, serverToken, collector });
+  const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, serverToken, collector, dev });
   const server = createServer(handler);
   // A client that asks before sending its body (Expect: 100-continue) hears the body limits first
   // (server/body-gate.ts): the 100 goes out only once the head has passed them.
