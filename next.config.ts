@@ -47,7 +47,8 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      // Cached public pages share one static policy; admin pages get a nonce policy from proxy.ts.
+      // No inline script or style element: the server replaces it on each public page with a policy
+      // naming that page's inline scripts (server/pipeline/public-csp.ts); the admin's is proxy.ts's.
       {
         source: '/((?!admin|login|invite/).*)',
         headers: [{ key: 'Content-Security-Policy', value: publicCsp(process.env.NODE_ENV === 'development') }],
