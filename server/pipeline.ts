@@ -10,7 +10,8 @@ import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../lib/http/public-pag
  * 1. `head`: once the status and headers are final, each step may change them, in order.
  * 2. `holdsBody` / `body`: a step that must read or rewrite the whole body (the deferred boot and
  *    the Content Security Policy of public pages) asks to hold it; the body is then collected,
- *    decoded once (Next compresses pages), passed through every `body` step in order, encoded again
+ *    decoded once (Next compresses pages), passed through the `body` of each step that asked to
+ *    hold it, in order, encoded again
  *    if a step changed it and sent with its real length. A `body` step may also change the headers
  *    (the policy that names the page's inline scripts). Everything else streams through untouched.
  * 3. `finished`: once the response is complete, each step sees what was sent (the micro-cache
@@ -61,7 +62,7 @@ const CODECS: Record<string, { decode: (body: Buffer) => Buffer; encode: (body: 
  * The body after every `body` step, in the encoding the app chose. A body that cannot be decoded
  * (an unknown encoding, broken bytes) goes out as it came, untouched by any step.
  */
-function rewriteBody(exchange: Exchange, sent: Buffer, steps: readonly Step[]): Buffer {
+function rewriteBody(exchange: Exchange, sent: Buffer, holders: readonly Step[]): Buffer {
   const codec = CODECS[String(exchange.headers['content-encoding'] ?? 'identity').toLowerCase()];
   let plain: Buffer;
   try {
@@ -71,7 +72,7 @@ function rewriteBody(exchange: Exchange, sent: Buffer, steps: readonly Step[]): 
     return sent;
   }
   let body = plain;
-  for (const step of steps) if (step.body) body = step.body(exchange, body);
+  for (const step of holders) if (step.body) body = step.body(exchange, body);
   return body === plain ? sent : codec.encode(body);
 }
 
@@ -107,6 +108,8 @@ export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: re
   const end = res.end.bind(res) as End;
 
   let exchange: Exchange | null = null;
+  /** The steps that asked to hold this body: only their `body` runs over it. */
+  let holders: Step[] = [];
   let hold = false;
   let copy = false;
   const chunks: Buffer[] = [];
@@ -128,7 +131,8 @@ export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: re
     for (const name of Object.keys(app.headers)) if (!(name in settled.headers)) res.removeHeader(name);
     for (const [name, value] of Object.entries(settled.headers)) if (value !== undefined) res.setHeader(name, value);
     res.statusCode = settled.status;
-    hold = req.method !== 'HEAD' && steps.some((step) => step.holdsBody?.(settled));
+    holders = req.method === 'HEAD' ? [] : steps.filter((step) => step.holdsBody?.(settled));
+    hold = holders.length > 0;
     copy = hold || steps.some((step) => step.keepsCopy?.(settled));
     return settled;
   }
@@ -173,7 +177,7 @@ export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: re
     }
     if (bytes) chunks.push(bytes);
     const before = Object.keys(settled.headers);
-    const body = rewriteBody(settled, Buffer.concat(chunks), steps);
+    const body = rewriteBody(settled, Buffer.concat(chunks), holders);
     for (const name of before) if (!(name in settled.headers)) res.removeHeader(name);
     for (const [name, value] of Object.entries(settled.headers)) if (value !== undefined) res.setHeader(name, value);
     chunks.splice(0, chunks.length, body);

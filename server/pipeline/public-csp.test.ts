@@ -130,6 +130,21 @@ describe('the public pages’ Content Security Policy', () => {
     expect(first.body).toContain(`nonce="${seen[0]}"`);
   });
 
+  it('reads a public 404 for its policy without rewriting it (the deferred boot is for shared pages)', async () => {
+    const get = await serve((req, res) => {
+      res.statusCode = 404;
+      res.setHeader('content-security-policy', publicCsp());
+      res.setHeader(PUBLIC_PAGE_HEADER, '1');
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(page(nonceOf(req)));
+    });
+    const { status, headers, body } = await get();
+    expect(status).toBe(404);
+    expect(body).toContain('<script src="/_next/static/chunks/one.js"');
+    expect(body).not.toContain('data-clp-flight');
+    expect(scriptSources(headers['content-security-policy'])).toContain(`'sha256-${sha256(LOADER)}'`);
+  });
+
   it('sends a 304 without a policy, so the browser keeps the one stored with the page', async () => {
     const get = await serve((_req, res) => {
       res.setHeader('content-security-policy', publicCsp());
