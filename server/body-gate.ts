@@ -70,11 +70,9 @@ function refuse(req: IncomingMessage, res: ServerResponse, entry: BodyClass, ans
   timer.unref();
   req.once('end', () => clearTimeout(timer));
   req.on('error', () => undefined);
+  // Not a half-close (FIN) after the answer: a client still writing its body (Node's http client
+  // among them) then reports a hang-up instead of the answer.
   req.resume();
-  // The answer is complete: say so (FIN) while still reading, so the client sees it whole.
-  res.once('finish', () => {
-    if (!req.complete) socket.end();
-  });
 }
 
 export interface BodyGateOptions {

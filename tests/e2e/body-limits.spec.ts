@@ -116,6 +116,14 @@ test('the server keeps serving while an attacker streams an endless body', async
   expect(await endless).toBe(413);
 });
 
+test('a client that sends its whole oversized body still reads the 413, not a reset', async () => {
+  for (const { path, type } of ENDPOINTS) {
+    const answer = await postWhole(server, path, Buffer.alloc(1024 * 1024, 'a'), { 'Content-Type': type, Origin: server.url });
+    expect(answer.status, path).toBe(413);
+    expect(answer.body, path).toMatch(/too large/i);
+  }
+});
+
 test('sign-in, drafts, the Stripe webhook and uploads still work, chunked or not', async () => {
   // Sign-in, as the login form posts it, and the same form streamed in chunks.
   const signedIn = await apiSignIn(server.url, DEFAULT_PASSWORD);
@@ -172,6 +180,20 @@ test('an upload larger than an anonymous body needs a signed-in session', async 
   });
   expect(answer.status).toBe(413);
 });
+
+/** Posts all of `body` with its length, as most clients do, and reads the answer. */
+function postWhole(server: RunningServer, path: string, body: Buffer, headers: Record<string, string>) {
+  const { hostname, port } = new URL(server.url);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, path, method: 'POST', localAddress: ATTACKER, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 /** Posts `body` in two chunks, without a Content-Length (Transfer-Encoding: chunked). */
 function postChunked(server: RunningServer, path: string, body: string, headers: Record<string, string>) {
