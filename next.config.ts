@@ -1,7 +1,12 @@
 import type { NextConfig } from 'next';
-import { APPLY_LINK_PARAMS } from './lib/drafts/draft-values';
 import { FORM_BODY_LIMIT } from './lib/http/form-body-limit';
-import { DEFERRED_BOOT_HEADER, DEFERRED_BOOT_ROUTES, PUBLIC_PAGE_HEADER, PUBLIC_PAGE_ROUTES } from './lib/http/public-page';
+import {
+  DEFERRED_BOOT_HEADER,
+  DEFERRED_BOOT_ROUTES,
+  PUBLIC_PAGE_HEADER,
+  PUBLIC_PAGE_ROUTES,
+  QUERY_ROUTED_PAGES,
+} from './lib/http/public-page';
 import { publicCsp } from './lib/http/security-headers';
 
 /**
@@ -38,16 +43,15 @@ const nextConfig: NextConfig = {
     return {
       // /apply stays one cached page; a link that prefills it or resumes a saved draft is made per
       // request by its sibling (ADR 024). One rule per parameter: `has` matches one key each.
-      beforeFiles: APPLY_LINK_PARAMS.map((key) => ({
-        source: '/apply',
-        has: [{ type: 'query' as const, key }],
-        destination: '/apply/continue',
-      })),
+      beforeFiles: QUERY_ROUTED_PAGES.flatMap(({ path, params, destination }) =>
+        params.map((key) => ({ source: path, has: [{ type: 'query' as const, key }], destination })),
+      ),
     };
   },
   async headers() {
     return [
-      // Cached public pages share one static policy; admin pages get a nonce policy from proxy.ts.
+      // No inline script or style element: the server replaces it on each public page with a policy
+      // naming that page's inline scripts (server/pipeline/public-csp.ts); the admin's is proxy.ts's.
       {
         source: '/((?!admin|login|invite/).*)',
         headers: [{ key: 'Content-Security-Policy', value: publicCsp(process.env.NODE_ENV === 'development') }],

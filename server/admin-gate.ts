@@ -55,7 +55,12 @@ export function adminGate(env: Env) {
     return false;
   }
 
-  return { applies: (req: IncomingMessage) => sectionOf(req) !== null, admits };
+  return {
+    applies: (req: IncomingMessage) => sectionOf(req) !== null,
+    admits,
+    /** True when the request carries a live admin session (the body limits of uploads, ./body-limits.ts). */
+    signedIn: async (req: IncomingMessage) => (await sessionOf(req)) !== null,
+  };
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {

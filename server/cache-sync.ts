@@ -72,10 +72,23 @@ export function startCacheSync(options: {
     }
   };
 
+  /**
+   * Lets go of a connection. Its 'error' listener is replaced, never just removed: the socket can
+   * still fail while it closes (PostgreSQL ending the session with a FATAL message, a reset), and
+   * an 'error' event without a listener would crash the process.
+   */
+  const retire = (connection: pg.Client | null): Promise<void> => {
+    if (!connection) return Promise.resolve();
+    connection.removeAllListeners();
+    connection.on('error', (error) =>
+      logger.info({ event: 'cache.listen_closed_with_error', err: error }, 'Cache sync connection failed while closing'),
+    );
+    return connection.end().catch(() => undefined);
+  };
+
   const reconnect = () => {
     if (stopped || retryTimer) return;
-    client?.removeAllListeners();
-    void client?.end().catch(() => undefined);
+    void retire(client);
     client = null;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
@@ -133,8 +146,7 @@ export function startCacheSync(options: {
       clearTimeout(retryTimer);
       const connection = client;
       client = null;
-      connection?.removeAllListeners();
-      await connection?.end().catch(() => undefined);
+      await retire(connection);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getDb } from '../lib/db/index.server';
+import { logger } from '../lib/log.server';
 import type { Env } from '../lib/env-schema';
 import { inFlightRequests } from '../lib/runtime/in-flight-requests';
 import { SenderLimit } from '../lib/vitals/sender-limit.server';
@@ -12,12 +13,14 @@ import { routeMissingPost } from './missing-post';
 import { runPipeline, type Step } from './pipeline';
 import { attributionCookie } from './pipeline/attribution-cookie';
 import { deferredBoot } from './pipeline/deferred-boot';
+import { publicCspStep } from './pipeline/public-csp';
 import { sharedCacheLifetime } from './pipeline/cdn-cache-control';
 import type { MicroCache } from './pipeline/micro-cache';
 import { notFoundStatus } from './pipeline/not-found-status';
 import { redirectStatus } from './pipeline/redirect-status';
 import { securityHeaders } from './pipeline/security-headers';
-import { checkBody, checkLength, isPagePost, readBody, REFUSALS, replay, type Refusal } from './request-guard';
+import { bodyGate } from './body-gate';
+import { isPagePost } from './request-guard';
 import { SERVER_TOKEN_HEADER } from './internal-calls';
 import { isCollectorRequest, type CollectorAsset } from './vitals/collector-asset';
 import { answerVitalsPost, isVitalsPost } from './vitals/endpoint';
@@ -33,11 +36,13 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  * 3. A fresh copy in the micro-cache answers an anonymous page view at once (with the visitor's
  *    own attribution cookie when the visit sets one, ./pipeline/attribution-cookie.ts).
  * 4. Otherwise the request is counted in flight (lib/runtime/in-flight-requests.ts), the response
- *    pipeline (./pipeline.ts) wraps the response, and
+ *    pipeline (./pipeline.ts) wraps the response, and a request with a body passes the body gate
+ *    (./body-gate.ts): the limits table (./body-limits.ts) refuses an oversized body by its
+ *    declared length or as it streams in, before anything reads it; then
  *    - a lead form's post is answered by the lead endpoint (./lead-endpoint.ts), without Next;
  *    - a page's Web Vitals report (./vitals/endpoint.ts) and the collector script that sends it
  *      (./vitals/collector-asset.ts) likewise;
- *    - a post to a page (a Server Action) has its body checked first (./request-guard.ts);
+ *    - a post to a page (a Server Action) must also be an intact form (./request-guard.ts);
  *    - an admin section the signed-in account's role does not include is refused with a 403
  *      (./admin-gate.ts), since Next's own refusal arrives inside a streamed 200; /admin, the
  *      Overview, is a plain 307 to /login or to the role's first section for anyone it is not for;
@@ -51,8 +56,10 @@ export function createHandler(options: {
   env: Env;
   serverToken: string;
   collector: CollectorAsset | null;
+  /** `npm run dev`: pages keep the development policy (hot reload runs inline code and eval). */
+  dev?: boolean;
 }) {
-  const { app, microCache, env, serverToken, collector } = options;
+  const { app, microCache, env, serverToken, collector, dev = false } = options;
   const inFlight = inFlightRequests();
   const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
   const vitals = { site, limit: new SenderLimit(getDb, env.VITALS_LIMIT_PER_MINUTE) };
@@ -64,9 +71,12 @@ export function createHandler(options: {
     sharedCacheLifetime,
     attribution.step,
     deferredBoot,
+    // After the deferred boot: the policy names the scripts of the page as it is sent.
+    ...(dev ? [] : [publicCspStep({ log: logger })]),
     microCache.step,
   ];
   const gate = adminGate(env);
+  const bodies = bodyGate({ signedIn: gate.signedIn });
 
   let admitted = false;
   const waiting: (() => void)[] = [];
@@ -78,10 +88,19 @@ export function createHandler(options: {
     req.headers[REQUEST_ID_HEADER] = String(id);
     res.once('close', () => inFlight.end(id));
     runPipeline(req, res, steps);
+    if (!bodies.classOf(req)) return route(req, res);
+    // The server's own endpoints read their bodies themselves, within the same limits.
+    const reader = isLeadPost(req.method, req.url) || isVitalsPost(req.method, req.url) ? 'caller' : 'next';
+    bodies.admit(req, res, { reader, forms: isPagePost(req.method, req.url) }).then(
+      (admitted) => void (admitted && route(admitted, res)),
+      () => res.destroy(),
+    );
+  }
+
+  function route(req: IncomingMessage, res: ServerResponse): void {
     if (isLeadPost(req.method, req.url)) return void answerLeadPost(req, res, site);
     if (isVitalsPost(req.method, req.url)) return void answerVitalsPost(req, res, vitals);
     if (collector && isCollectorRequest(req.url)) return collector.serve(req, res);
-    if (isPagePost(req.method, req.url)) return guardPagePost(req, res);
     if (gate.applies(req)) {
       gate.admits(req, res).then(
         (admitted) => void (admitted && app(req, res)),
@@ -93,24 +112,6 @@ export function createHandler(options: {
       () => app(req, res),
       () => res.destroy(),
     );
-  }
-
-  /** Oversized or malformed form posts are refused here, before any Server Action runs. */
-  function guardPagePost(req: IncomingMessage, res: ServerResponse): void {
-    // The rest of a refused body is read and dropped, so the client sees the answer, not a reset.
-    const refuse = ({ status, message }: Refusal) => {
-      req.resume();
-      res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(message);
-    };
-    const refusal = checkLength(req.headers);
-    if (refusal) return refuse(refusal);
-    readBody(req)
-      .then((body) => {
-        const bad = body ? checkBody(req.headers['content-type'], body) : REFUSALS.tooLarge;
-        if (bad) refuse(bad);
-        else void app(replay(req, body!), res);
-      })
-      .catch(() => res.destroy());
   }
 
   function handler(req: IncomingMessage, res: ServerResponse): void {

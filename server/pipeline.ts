@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../lib/http/public-page';
 
 /**
@@ -7,9 +8,12 @@ import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../lib/http/public-pag
  *
  * 0. `request`: before the app sees the request, a step may adjust it (never answer it).
  * 1. `head`: once the status and headers are final, each step may change them, in order.
- * 2. `holdsBody` / `body`: a step that must rewrite the whole body (the deferred boot of public
- *    pages) asks to hold it; the body is then collected, passed through every `body` step in order
- *    and sent with its real length. Everything else streams through untouched.
+ * 2. `holdsBody` / `body`: a step that must read or rewrite the whole body (the deferred boot and
+ *    the Content Security Policy of public pages) asks to hold it; the body is then collected,
+ *    decoded once (Next compresses pages), passed through the `body` of each step that asked to
+ *    hold it, in order, encoded again
+ *    if a step changed it and sent with its real length. A `body` step may also change the headers
+ *    (the policy that names the page's inline scripts). Everything else streams through untouched.
  * 3. `finished`: once the response is complete, each step sees what was sent (the micro-cache
  *    stores it); a step that wants the bytes says so with `keepsCopy`.
  *
@@ -38,6 +42,7 @@ export interface Step {
   request?(req: IncomingMessage): void;
   head?(exchange: Exchange): void;
   holdsBody?(exchange: Exchange): boolean;
+  /** The held body, decoded (no content-encoding); returns it, or a rewritten one. */
   body?(exchange: Exchange, body: Buffer): Buffer;
   keepsCopy?(exchange: Exchange): boolean;
   finished?(exchange: Exchange, body: Buffer | null): void;
@@ -45,6 +50,31 @@ export interface Step {
 
 /** A shareable page: from the page cache and a success (a cached 404 is still a 404). */
 export const isShareable = (exchange: Exchange): boolean => exchange.fromPageCache && exchange.status === 200;
+
+const CODECS: Record<string, { decode: (body: Buffer) => Buffer; encode: (body: Buffer) => Buffer }> = {
+  identity: { decode: (body) => body, encode: (body) => body },
+  gzip: { decode: gunzipSync, encode: (body) => gzipSync(body) },
+  deflate: { decode: inflateSync, encode: (body) => deflateSync(body) },
+  br: { decode: brotliDecompressSync, encode: (body) => brotliCompressSync(body) },
+};
+
+/**
+ * The body after every `body` step, in the encoding the app chose. A body that cannot be decoded
+ * (an unknown encoding, broken bytes) goes out as it came, untouched by any step.
+ */
+function rewriteBody(exchange: Exchange, sent: Buffer, holders: readonly Step[]): Buffer {
+  const codec = CODECS[String(exchange.headers['content-encoding'] ?? 'identity').toLowerCase()];
+  let plain: Buffer;
+  try {
+    if (!codec) return sent;
+    plain = codec.decode(sent);
+  } catch {
+    return sent;
+  }
+  let body = plain;
+  for (const step of holders) if (step.body) body = step.body(exchange, body);
+  return body === plain ? sent : codec.encode(body);
+}
 
 type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
 type End = (...args: unknown[]) => ServerResponse;
@@ -78,6 +108,8 @@ export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: re
   const end = res.end.bind(res) as End;
 
   let exchange: Exchange | null = null;
+  /** The steps that asked to hold this body: only their `body` runs over it. */
+  let holders: Step[] = [];
   let hold = false;
   let copy = false;
   const chunks: Buffer[] = [];
@@ -99,7 +131,8 @@ export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: re
     for (const name of Object.keys(app.headers)) if (!(name in settled.headers)) res.removeHeader(name);
     for (const [name, value] of Object.entries(settled.headers)) if (value !== undefined) res.setHeader(name, value);
     res.statusCode = settled.status;
-    hold = req.method !== 'HEAD' && steps.some((step) => step.holdsBody?.(settled));
+    holders = req.method === 'HEAD' ? [] : steps.filter((step) => step.holdsBody?.(settled));
+    hold = holders.length > 0;
     copy = hold || steps.some((step) => step.keepsCopy?.(settled));
     return settled;
   }
@@ -143,8 +176,10 @@ export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: re
       return end(...args);
     }
     if (bytes) chunks.push(bytes);
-    let body: Buffer = Buffer.concat(chunks);
-    for (const step of steps) if (step.body) body = step.body(settled, body);
+    const before = Object.keys(settled.headers);
+    const body = rewriteBody(settled, Buffer.concat(chunks), holders);
+    for (const name of before) if (!(name in settled.headers)) res.removeHeader(name);
+    for (const [name, value] of Object.entries(settled.headers)) if (value !== undefined) res.setHeader(name, value);
     chunks.splice(0, chunks.length, body);
     res.setHeader('content-length', body.length);
     writeHead(settled.status);

@@ -2,11 +2,12 @@ import { IncomingMessage } from 'node:http';
 import { FORM_BODY_LIMIT } from '../lib/http/form-body-limit';
 
 /**
- * What the server refuses before any app code reads a form: the body of every POST to a page
+ * What the server refuses in a form before any app code reads it: the body of every POST to a page
  * (Server Actions: the lead forms without JavaScript, the admin) and of the lead endpoint
  * (./lead-endpoint.ts). Both entries give the same refusal, status and message, for the same
  * fault. Next's own bodySizeLimit answers 500, and some malformed bodies reset the connection.
- * Route handlers under /api/ read their own bodies and are left alone.
+ * The size of every body, forms or not, is bounded first by the limits table (./body-limits.ts,
+ * applied by ./body-gate.ts).
  */
 
 export interface Refusal {
@@ -92,7 +93,9 @@ export function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
   const copy = new IncomingMessage(req.socket);
   copy.method = req.method;
   copy.url = req.url;
-  copy.headers = req.headers;
+  // The body is whole now: its real length, however it arrived (stated, or in chunks).
+  const { 'transfer-encoding': _chunked, ...headers } = req.headers;
+  copy.headers = { ...headers, 'content-length': String(body.length) };
   copy.rawHeaders = req.rawHeaders;
   copy.httpVersion = req.httpVersion;
   copy.httpVersionMajor = req.httpVersionMajor;

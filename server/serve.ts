@@ -42,8 +42,11 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   const microCache = new MicroCache();
   onTagsExpired(() => microCache.purge());
   const serverToken = randomBytes(32).toString('hex');
-  const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, serverToken, collector });
+  const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, serverToken, collector, dev });
   const server = createServer(handler);
+  // A client that asks before sending its body (Expect: 100-continue) hears the body limits first
+  // (server/body-gate.ts): the 100 goes out only once the head has passed them.
+  server.on('checkContinue', handler);
   // What runs once the requests in flight are answered: the outbox finishes its send, the retention
   // job its batch, the cache sync stops (once started), then the database is closed.
   const stopping: (() => Promise<unknown>)[] = [() => app.close(), stopOutboxWorker, stopRetentionJob];

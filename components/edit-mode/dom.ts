@@ -1,3 +1,5 @@
+import { EDIT_MODE_STYLES } from '@/lib/site/edit-mode-styles';
+
 /**
  * DOM side of inline edit mode. The public pages are server-rendered with data attributes only
  * (components/edit-mode/editable.tsx); these helpers turn them into focusable, labelled items
@@ -7,18 +9,11 @@
 /** Also the marker the browser tests look for in a page's scripts: it must appear nowhere else. */
 export const EDIT_MODE_STYLE_ID = 'clp-inline-edit-mode-styles';
 
-const STYLES = `
-html[data-editing] [data-edit-path]{outline:2px dashed #c2410c;outline-offset:2px;cursor:text;border-radius:2px}
-html[data-editing] [data-edit-path]:hover{background:rgb(254 215 170 / .35)}
-html[data-editing] [data-edit-path]:focus-visible{outline:3px solid #1d4ed8;outline-offset:3px}
-html[data-editing] img[data-edit-image]{outline:2px dashed #c2410c;outline-offset:2px}
-`;
-
 export function injectStyles(): void {
   if (document.getElementById(EDIT_MODE_STYLE_ID)) return;
   const style = document.createElement('style');
   style.id = EDIT_MODE_STYLE_ID;
-  style.textContent = STYLES;
+  style.textContent = EDIT_MODE_STYLES;
   document.head.append(style);
 }
 

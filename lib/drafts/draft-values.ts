@@ -86,6 +86,9 @@ export const DRAFT_SAVE_PATH = '/api/application-drafts';
 /** The e-mail address field of 'Save and finish later', posted beside the form's values. */
 export const DRAFT_EMAIL_FIELD = 'draftEmail';
 
+/** A draft is small (the application's fields are capped): a larger body is not one (server/body-limits.ts). */
+export const DRAFT_BODY_LIMIT = 64 * 1024;
+
 /**
  * The answer to 'Save and finish later'. Saved (`ok`), the link e-mailed or, past a limit on
  * resume e-mails, not (`mailed: false`; `message` says why and what still opens the draft).

@@ -2,7 +2,14 @@ import 'server-only';
 import { z } from 'zod';
 import type { DB } from '../db/connect.server';
 import { isSameOrigin } from '../http/origin';
-import { cleanDraftValues, DRAFT_EMAIL_FIELD, DRAFT_TOKEN_FIELD, draftStep, type SaveDraftAnswer } from './draft-values';
+import {
+  cleanDraftValues,
+  DRAFT_BODY_LIMIT,
+  DRAFT_EMAIL_FIELD,
+  DRAFT_TOKEN_FIELD,
+  draftStep,
+  type SaveDraftAnswer,
+} from './draft-values';
 import { saveDraft, type DraftLimits } from './drafts.server';
 import { savedDraftMessage } from './save-messages';
 
@@ -25,8 +32,6 @@ export interface SaveDeps {
   log: { error: (data: object, message: string) => void };
 }
 
-/** A draft is small (the application's fields are capped): anything larger is not one. */
-const MAX_BODY = 64 * 1024;
 const emailSchema = z.email({ error: 'Enter the e-mail address to send the link to.' }).max(254);
 
 const answer = (status: number, body: SaveDraftAnswer) => ({ status, body });
@@ -40,7 +45,7 @@ export async function handleDraftSave(
     return answer(403, { ok: false, reason: 'refused', message: 'Drafts are accepted from this site only.' });
   }
   const text = await request.text();
-  if (text.length > MAX_BODY) return answer(413, { ok: false, reason: 'invalid', message: 'The draft is too large.' });
+  if (text.length > DRAFT_BODY_LIMIT) return answer(413, { ok: false, reason: 'invalid', message: 'The draft is too large.' });
   return saveDraftPost(Object.fromEntries(new URLSearchParams(text)), deps);
 }
 

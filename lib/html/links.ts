@@ -6,7 +6,8 @@
 
 export const LINK_PROTOCOLS = ['http', 'https', 'mailto', 'tel'] as const;
 
-const EMAIL = /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/;
+/** No quotes or brackets: such text is not an address anyone types, and must never reach an attribute as one. */
+const EMAIL = /^[^\s@/:"'<>`]+@[^\s@/:"'<>`]+\.[^\s@/:"'<>`]+$/;
 
 export function looksLikeEmail(text: string): boolean {
   return EMAIL.test(text.trim());

@@ -19,15 +19,23 @@ export function sanitizeInlineHtml(html: string): string {
   });
 }
 
-/** A blog post body, as the rich-text editor produces it. */
+/**
+ * A blog post body, as the rich-text editor produces it. The sanitizer runs last, so what is
+ * stored is its own output: safe for any reader of the column (the page, an RSS feed, an e-mail),
+ * not only for a page that cleans it again.
+ */
 export function sanitizeArticleHtml(html: string): string {
-  return mailtoEmailLinks(cleanArticle(html));
+  return cleanArticle(mailtoEmailLinks(html));
 }
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The editor's rule, again on the server: a link without an address whose text is an e-mail address gets mailto:. */
 function mailtoEmailLinks(html: string): string {
   return html.replace(/<a((?: (?!href=)[a-z-]+="[^"]*")*)>([^<]+)<\/a>/g, (whole, attrs: string, text: string) =>
-    looksLikeEmail(text) && !text.includes('&') ? `<a href="mailto:${text.trim()}"${attrs}>${text}</a>` : whole,
+    looksLikeEmail(text) && !text.includes('&')
+      ? `<a href="${escapeAttribute(`mailto:${text.trim()}`)}"${attrs}>${text}</a>`
+      : whole,
   );
 }
 

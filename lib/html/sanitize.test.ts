@@ -1,3 +1,4 @@
+import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { normalizeLinkHref } from './links';
 import { sanitizeArticleHtml, sanitizeInlineHtml } from './sanitize.server';
@@ -68,5 +69,37 @@ describe('link rules (spec section 5), in the editor and on the server', () => {
         '<svg onload="alert(1)"><circle /></svg><img src="/media/abc.webp" onerror="alert(1)" style="width:9999px"><link rel="stylesheet" href="x"><meta http-equiv="refresh" content="0;url=https://evil">',
     );
     expect(clean).toBe('o<img src="/media/abc.webp" />');
+  });
+
+  it('stores HTML that is safe on its own: no handler survives, and cleaning it again changes nothing', () => {
+    // Every attribute of every element, as an HTML parser reads the stored text.
+    const attributesOf = (html: string) => {
+      const seen: string[] = [];
+      sanitizeHtml(html, {
+        allowedTags: false,
+        allowedAttributes: false,
+        transformTags: {
+          '*': (tagName, attribs) => {
+            seen.push(...Object.keys(attribs).map((name) => `${tagName}[${name}]`));
+            return { tagName, attribs };
+          },
+        },
+      });
+      return seen;
+    };
+    for (const dirty of [
+      '<a>a"onmouseover="alert(1)"x=@b.c</a>',
+      '<a title="t">x"onfocus="alert(1)"autofocus="@b.co</a>',
+      "<a>a'onclick='alert(1)'@b.co</a>",
+      '<p><a>owner@example.com</a> and <a>a"><img src=x onerror=alert(1)>@b.co</a></p>',
+    ]) {
+      const stored = sanitizeArticleHtml(dirty);
+      expect(
+        attributesOf(stored).filter((name) => /\[on/i.test(name)),
+        dirty,
+      ).toEqual([]);
+      expect(sanitizeArticleHtml(stored), dirty).toBe(stored);
+    }
+    expect(sanitizeArticleHtml('<a>owner@example.com</a>')).toBe('<a href="mailto:owner@example.com">owner@example.com</a>');
   });
 });

@@ -2,7 +2,14 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { BitmapError, decodeBmp, decodeIco } from './bitmap.server';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, PDF_MAX_BYTES, sniffFileType, type MediaContentType } from './sniff';
+import {
+  fileTooLargeMessage,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIDE,
+  PDF_MAX_BYTES,
+  sniffFileType,
+  type MediaContentType,
+} from './sniff';
 
 /** A file ready to store: re-encoded (images) or checked (PDF). */
 export interface ProcessedMedia {
@@ -24,17 +31,12 @@ export class UploadError extends Error {
   }
 }
 
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const NOT_AN_IMAGE = 'This file is not a PNG, JPEG, GIF, WebP, BMP or ICO image. Please choose an image file.';
 const DAMAGED = 'This image could not be read: the file is damaged or incomplete. Please choose another file.';
 
 export function checkSize(size: number, kind: 'image' | 'pdf'): void {
   const max = kind === 'image' ? IMAGE_MAX_BYTES : PDF_MAX_BYTES;
-  if (size > max)
-    throw new UploadError(
-      `This file is ${mb(size)}; the largest ${kind === 'image' ? 'image' : 'PDF'} accepted is ${mb(max)}.`,
-      413,
-    );
+  if (size > max) throw new UploadError(fileTooLargeMessage(size, kind), 413);
   if (size === 0) throw new UploadError('The file is empty.');
 }
 

@@ -22,6 +22,16 @@ export function sniffFileType(bytes: Uint8Array): SniffedType | null {
 
 export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 export const PDF_MAX_BYTES = 20 * 1024 * 1024;
+/** What multipart framing adds to a file's bytes in an upload's body, at most. */
+export const UPLOAD_FRAMING_BYTES = 64 * 1024;
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** The owner's message for a file over the limit of its kind (the route's, and the server's 413). */
+export function fileTooLargeMessage(size: number, kind: 'image' | 'pdf'): string {
+  const max = kind === 'image' ? IMAGE_MAX_BYTES : PDF_MAX_BYTES;
+  return `This file is ${mb(size)}; the largest ${kind === 'image' ? 'image' : 'PDF'} accepted is ${mb(max)}.`;
+}
 /** Longest side of a stored image; larger uploads are scaled down. */
 export const IMAGE_MAX_SIDE = 2000;
 

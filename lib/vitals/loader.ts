@@ -1,5 +1,14 @@
 import { OWNER_MARKER_COOKIE } from '../auth/owner-marker';
 
+// ES5 on purpose: it runs in whatever browser opens the page.
+const LOADER =
+  '(function(c){' +
+  'if(!navigator.sendBeacon||new RegExp("(^|; )"+c.owner+"=").test(document.cookie))return;' +
+  'function add(){var s=document.createElement("script");s.src=c.src;s.async=true;document.head.appendChild(s)}' +
+  'function idle(){(window.requestIdleCallback||setTimeout)(add)}' +
+  'if(document.readyState==="complete")idle();else addEventListener("load",idle)' +
+  '})';
+
 /**
  * The few lines every public page carries inline (components/site/vitals-loader.tsx): once the
  * page has fired `load` and the browser is idle, they add the collector script
@@ -10,13 +19,19 @@ import { OWNER_MARKER_COOKIE } from '../auth/owner-marker';
  */
 export function collectorLoader(src: string): string {
   const config = JSON.stringify({ src, owner: OWNER_MARKER_COOKIE }).replace(/</g, '\\u003c');
-  // ES5 on purpose: it runs in whatever browser opens the page.
-  return (
-    '(function(c){' +
-    'if(!navigator.sendBeacon||new RegExp("(^|; )"+c.owner+"=").test(document.cookie))return;' +
-    'function add(){var s=document.createElement("script");s.src=c.src;s.async=true;document.head.appendChild(s)}' +
-    'function idle(){(window.requestIdleCallback||setTimeout)(add)}' +
-    'if(document.readyState==="complete")idle();else addEventListener("load",idle)' +
-    `})(${config})`
-  );
+  return `${LOADER}(${config})`;
+}
+
+/**
+ * True when `text` is the loader with some config (an object): the public pages' Content Security
+ * Policy allows it by its hash (server/pipeline/public-csp.ts).
+ */
+export function isCollectorLoader(text: string): boolean {
+  if (!text.startsWith(`${LOADER}(`) || !text.endsWith(')')) return false;
+  try {
+    const config: unknown = JSON.parse(text.slice(LOADER.length + 1, -1));
+    return typeof config === 'object' && config !== null && !Array.isArray(config);
+  } catch {
+    return false;
+  }
 }

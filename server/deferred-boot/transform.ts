@@ -19,8 +19,11 @@ import { bootClient, type BootConfig } from './boot-client';
 const GIVE_UP_MS = 10_000;
 /** Query parameters a page reads in the browser right away (the checkout error on /rates). */
 const BOOT_PARAMS = ['payment_error'];
-/** Part of the ETag of a rewritten page, so a change of the boot script changes the ETag. */
-export const BOOT_VERSION = 'b3';
+/**
+ * Part of the ETag of a rewritten page, so a change of the boot script (or of anything else the
+ * server does to a cached page, such as its Content Security Policy) changes the ETag.
+ */
+export const BOOT_VERSION = 'b4';
 
 const CONFIG_PLACEHOLDER = '__CLP_BOOT_CONFIG__';
 let minified: string | undefined;
@@ -32,6 +35,23 @@ function bootScript(): string {
     target: 'es2017',
   }).code.trim();
   return minified;
+}
+
+/**
+ * True when `text` is this server's boot script with some page's config: the one inline script of
+ * its own the server adds to a page, which the page's Content Security Policy allows by its hash
+ * (server/pipeline/public-csp.ts).
+ */
+export function isBootScript(text: string): boolean {
+  const [before, after, ...more] = bootScript().split(CONFIG_PLACEHOLDER);
+  if (more.length > 0 || before === undefined || after === undefined) return false;
+  if (text.length < before.length + after.length || !text.startsWith(before) || !text.endsWith(after)) return false;
+  try {
+    const config: unknown = JSON.parse(text.slice(before.length, text.length - after.length));
+    return typeof config === 'object' && config !== null && !Array.isArray(config);
+  } catch {
+    return false;
+  }
 }
 
 /** `<script ... src="/_next/static/..."></script>`, as React writes Next's bootstrap scripts. */
@@ -61,7 +81,7 @@ const unescapeAttribute = (value: string) =>
  * work for nothing until the page boots, so it travels as JSON data (not run, not compiled) that
  * the boot script pushes to `self.__next_f` just before it adds Next's scripts.
  */
-const FLIGHT_SCRIPT = /<script>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g;
+const FLIGHT_SCRIPT = /<script(?: nonce="[^"]*")?>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g;
 export const FLIGHT_DATA_ATTRIBUTE = 'data-clp-flight';
 
 function isJson(text: string): boolean {
@@ -106,6 +126,8 @@ export function deferNextBoot(html: string): string | null {
       if ('nomodule' in attributes) return '';
       delete attributes.async;
       delete attributes.defer;
+      // Next writes the request's nonce into a page it caches (server/pipeline/public-csp.ts): no one else's.
+      delete attributes.nonce;
       scripts.push(Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name, unescapeAttribute(value)])));
       return '';
     })

@@ -1,25 +1,17 @@
-import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { BOOT_VERSION, deferNextBoot } from '../deferred-boot/transform';
 import { isShareable, type Exchange, type Step } from '../pipeline';
 
 /**
  * Applies the deferred boot (../deferred-boot/transform.ts, ADR 009) to the pages every visitor
  * shares: shareable HTML; and to the public pages rendered per request that opted in
- * (`bootDeferred`: the calculators, which read their query). Next has already compressed the page,
- * so it is decoded, rewritten and encoded again; it then goes out with its real length (the
- * pipeline sets it) and, when shared, an ETag of its own. An opted-in page rendered per request is
+ * (`bootDeferred`: the calculators, which read their query). The pipeline hands the page decoded
+ * and encodes it again; it then goes out with its real length (the pipeline sets it) and, when
+ * shared, an ETag of its own. An opted-in page rendered per request is
  * one visitor's answer: it is marked private and never stored (the micro-cache takes only page-cache
  * HITs). Anything else passes untouched.
  */
 
-const CODECS: Record<string, { decode: (body: Buffer) => Buffer; encode: (body: Buffer) => Buffer }> = {
-  identity: { decode: (body) => body, encode: (body) => body },
-  gzip: { decode: gunzipSync, encode: (body) => gzipSync(body) },
-  deflate: { decode: inflateSync, encode: (body) => deflateSync(body) },
-  br: { decode: brotliDecompressSync, encode: (body) => brotliCompressSync(body) },
-};
-
-/** `"abc"` -> `"abc-b3"`: a rewritten page is another representation than the one Next tagged. */
+/** `"abc"` -> `"abc-b4"`: a rewritten page is another representation than the one Next tagged. */
 export const rewrittenEtag = (etag: string) => etag.replace(/"$/, `-${BOOT_VERSION}"`);
 /** The reverse, for If-None-Match, so Next's own 304 answers keep working. */
 export const nextEtag = (header: string) => header.replaceAll(`-${BOOT_VERSION}"`, '"');
@@ -32,18 +24,6 @@ const rendersPerRequest = (exchange: Exchange) => exchange.bootDeferred && !exch
 const isHtmlPage = (exchange: Exchange) =>
   (isShareable(exchange) || rendersPerRequest(exchange)) &&
   String(exchange.headers['content-type'] ?? '').startsWith('text/html');
-
-/** The rewritten page in the encoding Next chose; the page as it was when it cannot be read. */
-function rewrite(encoding: string, body: Buffer): Buffer {
-  const codec = CODECS[encoding.toLowerCase()];
-  if (!codec) return body;
-  try {
-    const html = deferNextBoot(codec.decode(body).toString('utf8'));
-    return html === null ? body : codec.encode(Buffer.from(html, 'utf8'));
-  } catch {
-    return body;
-  }
-}
 
 export const deferredBoot: Step = {
   name: 'deferred boot',
@@ -66,5 +46,12 @@ export const deferredBoot: Step = {
     if (exchange.req.method === 'HEAD' && isHtmlPage(exchange)) delete exchange.headers['content-length'];
   },
   holdsBody: isHtmlPage,
-  body: (exchange, body) => rewrite(String(exchange.headers['content-encoding'] ?? 'identity'), body),
+  body: (_exchange, body) => {
+    try {
+      const html = deferNextBoot(body.toString('utf8'));
+      return html === null ? body : Buffer.from(html, 'utf8');
+    } catch {
+      return body; // the page as Next wrote it: it still works, with its scripts at load
+    }
+  },
 };

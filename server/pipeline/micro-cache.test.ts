@@ -113,6 +113,29 @@ describe('MicroCache', () => {
     }
   });
 
+  it('keys a page on its path: query parameters no cached page reads neither split nor flush it', async () => {
+    const cache = new MicroCache(() => 0);
+    const renders: string[] = [];
+    const { url } = servers.track(
+      await listen((req, res) => {
+        if (cache.answer(req, res)) return;
+        runPipeline(req, res, [cache.step]);
+        renders.push(req.url!);
+        res.setHeader(PUBLIC_PAGE_HEADER, '1');
+        res.setHeader('x-nextjs-cache', 'HIT');
+        res.setHeader('content-type', 'text/html');
+        res.end(`<p>${new URL(req.url!, 'http://x').pathname}</p>`);
+      }),
+    );
+    const get = (path: string) => fetch(url + path, { headers: { 'accept-encoding': 'identity' } }).then((r) => r.text());
+    expect(await get('/rates')).toBe('<p>/rates</p>');
+    // An attacker's flood of made-up query strings: one entry, not one per string.
+    for (let x = 1; x <= 600; x++) await get(`/?x=${x}`);
+    expect(await get('/rates')).toBe('<p>/rates</p>');
+    expect(await get('/./rates?utm_source=news')).toBe('<p>/rates</p>');
+    expect(renders).toEqual(['/rates', '/?x=1']);
+  });
+
   it('leaves signed-in, navigation and admin requests to Next', () => {
     const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, headers, method });
     expect(cacheKey(req('/rates'))).toBe('identity /rates');
@@ -123,5 +146,16 @@ describe('MicroCache', () => {
     expect(cacheKey(req('/admin'))).toBeNull();
     expect(cacheKey(req('/api/health'))).toBeNull();
     expect(cacheKey(req('/contact', {}, 'POST'))).toBeNull();
+  });
+
+  it('never answers a URL whose query makes it another page (a prefilled or resumed application)', () => {
+    const req = (url: string) => ({ url, headers: {}, method: 'GET' });
+    expect(cacheKey(req('/apply'))).toBe('identity /apply');
+    expect(cacheKey(req('/apply?utm_source=x'))).toBe('identity /apply');
+    expect(cacheKey(req('/apply?resume=abc'))).toBeNull();
+    expect(cacheKey(req('/apply?loanType=construction'))).toBeNull();
+    expect(cacheKey(req('/?resume=abc'))).toBe('identity /');
+    expect(cacheKey(req('//evil.example/'))).toBeNull();
+    expect(cacheKey(req('/\\evil.example/'))).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { onlyAttributionCookie } from '../../lib/attribution/visit';
+import { QUERY_ROUTED_PAGES } from '../../lib/http/public-page';
 import { isShareable, type Exchange, type Step } from '../pipeline';
 
 /**
@@ -36,15 +37,29 @@ interface Entry {
   refreshing: boolean;
 }
 
-/** The key of a request the cache may answer (by encoding and URL), or null. */
+/**
+ * The key of a request the cache may answer (by encoding and path), or null. Only pages Next served
+ * from its page cache are kept, and those read no query parameter (a page that reads one is
+ * rendered per request), so the query is left out of the key: made-up query strings neither
+ * split an entry nor push others out. The exception is a URL whose query makes it another page
+ * (QUERY_ROUTED_PAGES), which the cache leaves to Next.
+ */
 export function cacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
-  const url = req.url ?? '/';
+  const raw = req.url ?? '/';
+  // '//host' and backslashes would parse as another host: such URLs are Next's to answer (a 301 or 404).
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
+  const url = new URL(raw, 'http://cache.invalid');
   // The attribution cookie alone changes nothing on a page: such a visitor is still anonymous.
   const cookie = req.headers.cookie;
-  if (req.method !== 'GET' || (cookie && !onlyAttributionCookie(cookie)) || url.includes('_rsc=')) return null;
+  if (req.method !== 'GET' || (cookie && !onlyAttributionCookie(cookie)) || url.searchParams.has('_rsc')) return null;
   if (VARYING_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
-  if (UNCACHED_PREFIXES.some((prefix) => url.startsWith(prefix))) return null;
-  return `${acceptsGzip(req) ? 'gzip' : 'identity'} ${url}`;
+  // A body, even on a GET, goes through the body limits (server/body-gate.ts), never around them.
+  if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') return null;
+  const path = url.pathname;
+  if (UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))) return null;
+  if (QUERY_ROUTED_PAGES.some((page) => page.path === path && page.params.some((name) => url.searchParams.has(name))))
+    return null;
+  return `${acceptsGzip(req) ? 'gzip' : 'identity'} ${path}`;
 }
 
 const acceptsGzip = (req: Pick<IncomingMessage, 'headers'>) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));

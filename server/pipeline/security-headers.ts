@@ -4,7 +4,8 @@ import type { Step } from '../pipeline';
 /**
  * The headers every response carries, whoever answered it (Next, the lead endpoint, a refusal):
  * the base security headers, and HSTS when the site is served over https. The Content-Security-
- * Policy is the app's (next.config.ts for public pages, proxy.ts with a nonce for the admin).
+ * Policy is the app's (proxy.ts with a nonce for the admin, next.config.ts's strict static policy
+ * for everything else), which ./public-csp.ts replaces on each public page with the page's own.
  */
 export function securityHeaders(site: { siteUrl: string; trustProxy: boolean }): Step {
   return {

@@ -6,6 +6,7 @@ import { logger } from '../../lib/log.server';
 import { VITALS_ENDPOINT } from '../../lib/vitals/paths';
 import { recordReport, type RecordResult } from '../../lib/vitals/record.server';
 import { parseReport, type VitalsReport } from '../../lib/vitals/report';
+import { VITALS_BODY_LIMIT } from '../body-limits';
 import { mediaType, readBody, type Refusal } from '../request-guard';
 
 /**
@@ -19,8 +20,8 @@ import { mediaType, readBody, type Refusal } from '../request-guard';
  * the per-minute allowance every instance shares (lib/vitals/sender-limit.server.ts).
  */
 
-/** A report is a few hundred bytes; anything much larger is not one. */
-export const REPORT_BODY_LIMIT = 1024;
+/** A report is a few hundred bytes; anything much larger is not one (the server's limits table). */
+export const REPORT_BODY_LIMIT = VITALS_BODY_LIMIT;
 
 const refusal = (status: number, message: string): Refusal => ({ status, message });
 export const VITALS_REFUSALS = {

@@ -58,7 +58,8 @@ test('security headers on public and admin responses', async () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('permissions-policy')).toContain('camera=()');
   }
-  // Public pages keep a static policy and stay cacheable; admin pages get a fresh nonce and no-store.
+  // A cached public page's policy names its scripts by hash, no nonce, and it stays cacheable (ADR 027);
+  // admin pages get a fresh nonce and no-store.
   expect(home.headers.get('content-security-policy')).not.toContain('nonce-');
   expect(home.headers.get('cache-control')).not.toContain('no-store');
   const nonce = /'nonce-([^']+)'/.exec(login.headers.get('content-security-policy') ?? '')?.[1];

@@ -187,7 +187,8 @@ describe.each(engines)('%s', (engineName, open) => {
       const kept = await snapshot(`file:${restored.keptAs!}`);
       expect(kept.leads.map((lead) => lead.name)).toEqual(['Current']);
     }
-  });
+    // Five key derivations, each deliberately costly (lib/db/backup/encryption.server.ts).
+  }, 120_000);
 
   it('a cut-short plain backup, or a database in use, is refused and nothing changes', async () => {
     const engine = await open();

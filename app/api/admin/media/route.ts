@@ -4,6 +4,7 @@ import { env } from '@/lib/env.server';
 import { isSameOrigin } from '@/lib/http/origin';
 import { logger } from '@/lib/log.server';
 import { checkSize, processImage, processPdf, UploadError } from '@/lib/media/process.server';
+import { UPLOAD_FRAMING_BYTES } from '@/lib/media/sniff';
 import { storeMedia } from '@/lib/media/store.server';
 
 const json = (body: unknown, status = 200) => NextResponse.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
@@ -23,10 +24,11 @@ export async function POST(request: NextRequest) {
     const kind = new URL(request.url).searchParams.get('kind') === 'pdf' ? 'pdf' : 'image';
     // The body is read whole, so its size must be known and checked first: a chunked body of
     // unknown length is refused (browsers always state it for a file). The framing adds a little.
+    // The server's limits table refuses the same before the body is read (server/body-limits.ts).
     const length = request.headers.get('content-length');
     if (length === null || !/^\d+$/.test(length)) throw new UploadError('The upload must state its size (Content-Length).', 411);
     const declared = Number(length);
-    if (declared > 64 * 1024) checkSize(declared - 64 * 1024, kind);
+    if (declared > UPLOAD_FRAMING_BYTES) checkSize(declared - UPLOAD_FRAMING_BYTES, kind);
     const form = await request.formData().catch(() => null);
     const file = form?.get('file');
     if (!(file instanceof File)) throw new UploadError('Choose a file to upload.');
