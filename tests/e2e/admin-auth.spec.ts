@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, DEFAULT_PASSWORD, fetchAdmin, withDb } from './admin-support';
+import { apiSignIn, DEFAULT_PASSWORD, fetchAdmin, FIRST_START, withDb } from './admin-support';
 import { openSection } from './admin-ui';
 import { startServer } from './server';
 
@@ -13,7 +13,7 @@ async function signIn(page: Page, password: string) {
 
 test('sign-in, password change, logout and session expiry in the browser', async ({ page }) => {
   test.setTimeout(180_000);
-  const server = await startServer();
+  const server = await startServer({ env: FIRST_START });
   try {
     await page.goto(`${server.url}/admin`);
     await expect(page).toHaveURL(`${server.url}/login`);
@@ -108,7 +108,7 @@ test('sign-in, password change, logout and session expiry in the browser', async
 
 test('the login form works without JavaScript', async ({ browser }) => {
   test.setTimeout(120_000);
-  const server = await startServer();
+  const server = await startServer({ env: FIRST_START });
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   try {

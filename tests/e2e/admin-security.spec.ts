@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { actionId, ADMIN_SECTION_PATHS, apiSignIn, DEFAULT_PASSWORD, fetchAdmin, form, withDb } from './admin-support';
+import {
+  ADMIN_SECTION_PATHS,
+  apiSignIn,
+  fetchAdmin,
+  form,
+  hiddenActionFields,
+  OWNER_PASSWORD,
+  postForm,
+  withDb,
+} from './admin-support';
 import { startServer, tempDatabasePath, type RunningServer } from './server';
 
 /** Tests against the running server with plain HTTP requests (no browser). */
@@ -14,7 +23,7 @@ test.afterAll(async () => {
 
 test('the session cookie is HttpOnly and SameSite=Lax, and a planted token is never accepted', async () => {
   const planted = 'clp_admin=planted-by-an-attacker';
-  const signedIn = await apiSignIn(server.url, DEFAULT_PASSWORD, { Cookie: planted });
+  const signedIn = await apiSignIn(server.url, OWNER_PASSWORD, { Cookie: planted });
   expect(signedIn.response.status).toBe(200);
   expect(signedIn.setCookie).toMatch(/^clp_admin=[\w-]{43};/);
   expect(signedIn.setCookie).toMatch(/HttpOnly/i);
@@ -32,7 +41,7 @@ test('the session cookie is HttpOnly and SameSite=Lax, and a planted token is ne
 test('under https the cookie is Secure and __Host- prefixed, and HSTS is sent', async () => {
   const https = await startServer({ env: { SITE_URL: 'https://loans.example.com' } });
   try {
-    const signedIn = await apiSignIn(https.url, DEFAULT_PASSWORD);
+    const signedIn = await apiSignIn(https.url, OWNER_PASSWORD);
     expect(signedIn.setCookie).toMatch(/^__Host-clp_admin=/);
     expect(signedIn.setCookie).toMatch(/; Secure/i);
     expect(signedIn.setCookie).toMatch(/Path=\//);
@@ -67,14 +76,14 @@ test('security headers on public and admin responses', async () => {
   const again = await fetch(`${server.url}/login`);
   expect(again.headers.get('content-security-policy')).not.toContain(`'nonce-${nonce}'`);
   expect(login.headers.get('cache-control')).toContain('no-store');
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   const admin = await fetchAdmin(server.url, cookie);
   expect(admin.isAdmin).toBe(true);
   expect(admin.response.headers.get('cache-control')).toContain('no-store');
 });
 
 test('requests never get admin content without a session, whatever they claim', async () => {
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   const cookies = ['', 'clp_admin=made-up-token', `${cookie}x`];
   const variants: { path?: string; headers?: Record<string, string> }[] = [
     {},
@@ -101,7 +110,7 @@ test('requests never get admin content without a session, whatever they claim', 
 });
 
 test('every admin section checks the session itself: without one it redirects to /login and shows no data', async () => {
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   for (const path of ADMIN_SECTION_PATHS) {
     const signedIn = await fetchAdmin(server.url, cookie, { path });
     expect(signedIn.response.status, path).toBe(200);
@@ -122,29 +131,25 @@ test('every admin section checks the session itself: without one it redirects to
 });
 
 test('admin Server Actions invoked without a session are refused and change nothing', async () => {
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   const before = withDb(server.databasePath, (db) => ({
     credentials: db.prepare('SELECT * FROM admin_users').all(),
     sessions: db.prepare('SELECT id FROM admin_sessions ORDER BY id').all(),
   }));
   expect(before.sessions.length).toBeGreaterThan(0);
   for (const name of ['changePasswordAction', 'signOutOtherSessionsAction']) {
-    const id = actionId(name);
+    // Posted as the page's form is without JavaScript (its hidden fields read with a live session).
+    const hidden = await hiddenActionFields(server.url, '/admin/security', cookie, name);
     for (const sessionCookie of ['clp_admin=made-up-token', '']) {
-      const body = form({
-        [`$ACTION_ID_${id}`]: '',
-        currentPassword: DEFAULT_PASSWORD,
+      const answer = await postForm(server.url, '/admin/security', sessionCookie, {
+        ...hidden,
+        currentPassword: OWNER_PASSWORD,
         newPassword: 'taken-over-password',
         confirmPassword: 'taken-over-password',
       });
-      const response = await fetch(`${server.url}/admin/security`, {
-        method: 'POST',
-        headers: { Origin: server.url, Cookie: sessionCookie },
-        body,
-        redirect: 'manual',
-      });
-      const text = await response.text();
-      expect(text).not.toContain('✅');
+      expect(answer.body, name).not.toContain('✅');
+      // Refused by the session check, not by a crash (a post missing the form's fields answers 500).
+      expect(answer.body, name).not.toContain('Internal Server Error');
     }
   }
   const after = withDb(server.databasePath, (db) => ({
@@ -156,7 +161,7 @@ test('admin Server Actions invoked without a session are refused and change noth
 });
 
 test('a cross-origin POST to a route handler is refused', async () => {
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   for (const origin of ['https://evil.example', 'null', undefined]) {
     const headers: Record<string, string> = { Cookie: cookie };
     if (origin) headers.Origin = origin;
@@ -165,7 +170,7 @@ test('a cross-origin POST to a route handler is refused', async () => {
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers,
-      body: form({ password: DEFAULT_PASSWORD }),
+      body: form({ password: OWNER_PASSWORD }),
     });
     expect(login.status).toBe(403);
     expect(login.headers.getSetCookie()).toEqual([]);
@@ -184,7 +189,7 @@ test('failed sign-ins take about a second, and the 11th in a minute from one add
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     for (let i = 1; i < 10; i++) expect((await apiSignIn(own.url, `wrong guess ${i}`)).response.status).toBe(401);
 
-    const refused = await apiSignIn(own.url, DEFAULT_PASSWORD);
+    const refused = await apiSignIn(own.url, OWNER_PASSWORD);
     expect(refused.response.status).toBe(429);
     expect(Number(refused.response.headers.get('retry-after'))).toBeGreaterThan(0);
     const { error } = (await refused.response.json()) as { error: string };
@@ -194,7 +199,7 @@ test('failed sign-ins take about a second, and the 11th in a minute from one add
     // The limit lives in the database: a restarted server still refuses.
     await own.stop();
     own = await startServer({ databasePath: db.path });
-    expect((await apiSignIn(own.url, DEFAULT_PASSWORD)).response.status).toBe(429);
+    expect((await apiSignIn(own.url, OWNER_PASSWORD)).response.status).toBe(429);
   } finally {
     await own.stop();
     db.cleanup();

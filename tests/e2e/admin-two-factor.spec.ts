@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { open as openSealed, seal } from '../../lib/auth/secret-box.server';
 import { base32Decode, base32Encode, newTotpSecret, timeStep, totpCode } from '../../lib/auth/two-factor/totp';
 import { startProductionServer, type RunningServer } from '../support/production-server';
-import { apiSignIn, DEFAULT_PASSWORD, form, withDb } from './admin-support';
+import { apiSignIn, OWNER_PASSWORD, form, withDb } from './admin-support';
 import { expectNoAxeViolations, toast } from './admin-ui';
 import { fullApplication, postPageForm } from './leads-support';
 import { freePort, startExpectingFailure, tempDatabasePath } from './server';
@@ -42,7 +42,7 @@ const codeAt = (secret: Buffer, stepOffset = 0) => totpCode(secret, timeStep(Dat
 
 async function signInWithPassword(page: Page, url: string) {
   await page.goto(`${url}/login`);
-  await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
@@ -148,7 +148,7 @@ test('set up an authenticator app, then sign in with a code or a recovery code, 
     await expect(page).toHaveURL(/\/admin\/confirm\?next=%2Fapi%2Fadmin%2Fleads%2Fexport/);
     await expect(page.getByRole('heading', { name: "Confirm it's you" })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
     await page.getByLabel('Authentication code').fill(recoveryCodes[2]!);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -167,7 +167,7 @@ test('set up an authenticator app, then sign in with a code or a recovery code, 
     await dialog.getByLabel('Authentication code').fill(recoveryCodes[3]!);
     await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(dialog.getByRole('status')).toContainText('The password is not right.');
-    await dialog.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+    await dialog.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
     await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
@@ -185,7 +185,7 @@ test('a wrong code is refused and throttled like a wrong password, and the secon
   const { url } = server;
   try {
     // Turn the app on for the owner as the set-up would store it.
-    await apiSignIn(url, DEFAULT_PASSWORD); // creates the owner's row
+    await apiSignIn(url, OWNER_PASSWORD); // creates the owner's row
     const secret = newTotpSecret();
     withDb(server.databasePath, (db) =>
       db
@@ -197,7 +197,7 @@ test('a wrong code is refused and throttled like a wrong password, and the secon
     const password = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { Origin: url },
-      body: form({ password: DEFAULT_PASSWORD }),
+      body: form({ password: OWNER_PASSWORD }),
       redirect: 'manual',
     });
     expect(password.status).toBe(303);
@@ -227,7 +227,7 @@ test('a wrong code is refused and throttled like a wrong password, and the secon
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
     // A password from the same address is throttled too: one allowance for both.
-    expect((await apiSignIn(url, DEFAULT_PASSWORD)).response.status).toBe(429);
+    expect((await apiSignIn(url, OWNER_PASSWORD)).response.status).toBe(429);
     const failures = withDb(server.databasePath, (db) =>
       db.prepare("SELECT detail FROM activity_log WHERE action = 'sign_in_failed'").all(),
     ) as { detail: string }[];
