@@ -148,6 +148,7 @@ export interface ApplicationDraftsTable {
   step: number;
   /** 1 when the visitor ticked the consent to calls and texts. */
   consent: number;
+  /** What the per-address limit counts by: an IPv4 address or an IPv6 /64 (lib/http/address-key.ts). */
   client_address: string;
   created_at: string;
   updated_at: string;
@@ -171,9 +172,13 @@ export interface ActivityLogTable {
   ip: Generated<string>;
 }
 
+/** Sign-in attempts still counting against a limit (failed, or in progress), one row per key (migration 0014). */
 export interface SignInAttemptsTable {
   id: string;
-  ip: string;
+  /** The attempt: a successful sign-in removes its rows. */
+  attempt_id: string;
+  /** '<kind>:<hash>': a client address (IPv6 /64), an account, a device cookie or a session (lib/auth/throttle.server.ts). */
+  throttle_key: string;
   attempted_at: string;
 }
 
@@ -229,6 +234,7 @@ export interface LeadsTable {
   is_spam: Generated<number>;
   /** 'honeypot' | 'too-fast' | 'rate-limit' when is_spam is 1. */
   spam_reason: string | null;
+  /** What the per-address limit counts by: an IPv4 address or, since issue 28, an IPv6 /64. */
   client_address: string;
   user_agent: string;
   created_at: string;

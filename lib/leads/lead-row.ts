@@ -13,6 +13,7 @@ export interface NewLead {
   page: string;
   consent: boolean;
   spamReason: SpamReason | null;
+  /** What the per-address limit counts by (lib/http/address-key.ts): an IPv4 address or an IPv6 /64. */
   clientAddress: string;
   userAgent: string;
   /** Where the visitor came from (the attribution cookie); none: 'direct'. */

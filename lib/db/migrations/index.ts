@@ -12,6 +12,7 @@ import * as m0010 from './0010_web_vitals';
 import * as m0011 from './0011_accounts';
 import * as m0012 from './0012_speed_to_lead';
 import * as m0013 from './0013_drafts';
+import * as m0014 from './0014_sign_in_throttle';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_accounts': m0011,
   '0012_speed_to_lead': m0012,
   '0013_drafts': m0013,
+  '0014_sign_in_throttle': m0014,
 };
