@@ -269,10 +269,17 @@ test('add a passkey, then sign in with it alone (Chromium virtual authenticator)
 
     await signInWithPassword(page, url);
     await expect(page).toHaveURL(`${url}/admin`, { timeout: 15_000 });
-    // /login offers passkeys only once someone has one.
+    // /login offers passkeys only once someone has one. Adding one needs a recent sign-in: with
+    // the sign-in 11 minutes old, 'Confirm it's you' comes before the browser's passkey prompt.
+    withDb(server.databasePath, (db) =>
+      db.prepare('UPDATE admin_sessions SET authenticated_at = ?').run(new Date(Date.now() - 11 * 60_000).toISOString()),
+    );
     await page.goto(`${url}/admin/security`);
     await page.getByLabel('Passkey name').fill('Test laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
+    await stepUp.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
+    await stepUp.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(toast(page)).toContainText('✅ Passkey Added');
     await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('Test laptop');
     await expectNoAxeViolations(page);
