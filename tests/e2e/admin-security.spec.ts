@@ -2,14 +2,18 @@ import { expect, test } from '@playwright/test';
 import {
   ADMIN_SECTION_PATHS,
   apiSignIn,
+  DEFAULT_PASSWORD,
   fetchAdmin,
+  FIRST_START,
   form,
   hiddenActionFields,
   OWNER_PASSWORD,
   postForm,
   withDb,
 } from './admin-support';
+import { callServerAction, serverActions } from './server-actions';
 import { startServer, tempDatabasePath, type RunningServer } from './server';
+import { databaseState } from './team-support';
 
 /** Tests against the running server with plain HTTP requests (no browser). */
 
@@ -203,5 +207,75 @@ test('failed sign-ins take about a second, and the 11th in a minute from one add
   } finally {
     await own.stop();
     db.cleanup();
+  }
+});
+
+test('while the default password is in effect, its session opens no admin page, action or route but "Choose your password"', async () => {
+  test.setTimeout(180_000);
+  const first = await startServer({ env: FIRST_START });
+  try {
+    const signedIn = await apiSignIn(first.url, DEFAULT_PASSWORD);
+    expect(signedIn.response.status).toBe(200);
+    const { cookie } = signedIn;
+    const before = databaseState(first.databasePath);
+
+    // Pages: the server's own redirect (or, for a page outside the sections, the page's streamed one).
+    for (const path of [...ADMIN_SECTION_PATHS, '/admin/account', '/admin/confirm?next=/admin/leads']) {
+      for (const headers of [{}, { RSC: '1' }] as Record<string, string>[]) {
+        const answer = await fetchAdmin(first.url, cookie, { path, headers });
+        expect(answer.isAdmin, `${path} ${JSON.stringify(headers)}`).toBe(false);
+        expect(answer.body, path).not.toMatch(/Leads Database|Save All Changes|Add New Rate|Blog Posts|Confirm it&#x27;s you/);
+        if ('RSC' in headers) continue;
+        const location = answer.response.headers.get('location') ?? /NEXT_REDIRECT;\w+;([^;]+);/.exec(answer.body)?.[1];
+        expect(location, path).toBe('/admin/choose-password');
+      }
+    }
+
+    // Every admin Server Action answers that the password must be chosen first, and does nothing.
+    const admin = serverActions().filter(
+      (a) =>
+        /actions?\.ts$/.test(a.filename) &&
+        !a.filename.startsWith('lib/leads/actions/') &&
+        !['lib/team/accept-action.ts', 'lib/auth/choose-password-action.ts', 'lib/auth/account-actions.ts'].includes(a.filename),
+    );
+    expect(admin.length).toBeGreaterThan(30);
+    for (const action of admin) {
+      const response = await callServerAction(first.url, action, [{}], { cookie, page: action.pages[0] ?? '/admin' });
+      const body = await response.text();
+      expect(response.status, `${action.filename} ${action.exportedName}`).toBe(200);
+      expect(body, `${action.filename} ${action.exportedName}`).toContain('"code":"choose-password"');
+    }
+    // The password forms, posted as a browser without JavaScript posts them (their hidden fields
+    // read from the same build's page on the other server).
+    const { cookie: owner } = await apiSignIn(server.url, OWNER_PASSWORD);
+    for (const name of ['changePasswordAction', 'signOutOtherSessionsAction']) {
+      const hidden = await hiddenActionFields(server.url, '/admin/security', owner, name);
+      const answer = await postForm(first.url, '/admin/security', cookie, {
+        ...hidden,
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: 'taken-over-password',
+        confirmPassword: 'taken-over-password',
+      });
+      expect(answer.body, name).not.toContain('✅');
+      expect(answer.body, name).not.toContain('Internal Server Error');
+    }
+
+    // Routes refuse; edit mode is not offered.
+    const get = (path: string) => fetch(`${first.url}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    for (const path of ['/api/admin/content', '/api/admin/leads/export', '/api/admin/activity/export'])
+      expect((await get(path)).status, path).toBe(403);
+    const upload = new FormData();
+    upload.set('file', new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }), 'x.png');
+    const media = await fetch(`${first.url}/api/admin/media`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: first.url },
+      body: upload,
+    });
+    expect(media.status).toBe(403);
+    expect(await (await get('/api/admin/edit-session')).json()).toEqual({ signedIn: false });
+
+    expect(databaseState(first.databasePath)).toEqual(before);
+  } finally {
+    await first.stop();
   }
 });
