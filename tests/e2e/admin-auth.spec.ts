@@ -5,6 +5,11 @@ import { openSection } from './admin-ui';
 import { startServer } from './server';
 
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ }).locator('li');
+/**
+ * For what follows a password check: scrypt (N = 2^17) takes its time on a busy machine, and
+ * nothing else moves the page on meanwhile.
+ */
+const afterScrypt = expect.configure({ timeout: 15_000 });
 
 async function signIn(page: Page, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -12,6 +17,8 @@ async function signIn(page: Page, password: string) {
 }
 
 async function choosePassword(page: Page, password: string, confirmation = password) {
+  // React empties the form once its action has answered, after showing the answer: wait for that.
+  await expect(page.getByLabel('New Password', { exact: true })).toHaveValue('');
   await page.getByLabel('New Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm New Password').fill(confirmation);
   await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -30,7 +37,7 @@ test('first start: the default password shown on /login opens only "Choose your 
     // Wrong password: 'Verifying...' while checking, the spec's toast, the field cleared.
     await signIn(page, 'not the password');
     await expect(page.getByRole('button', { name: 'Verifying...' })).toBeVisible();
-    await expect(toast(page)).toContainText('❌ Invalid Password');
+    await afterScrypt(toast(page)).toContainText('❌ Invalid Password');
     await expect(toast(page)).toContainText('Please check the password and try again.');
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
 
@@ -39,7 +46,7 @@ test('first start: the default password shown on /login opens only "Choose your 
 
     // The default signs in, as the spec's login does, and goes first to choosing a password.
     await signIn(page, DEFAULT_PASSWORD);
-    await expect(toast(page)).toContainText('✅ Login Successful!');
+    await afterScrypt(toast(page)).toContainText('✅ Login Successful!');
     await expect(page).toHaveURL(`${server.url}/admin/choose-password`, { timeout: 15_000 });
     await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
     await expect(page.getByLabel('New Password', { exact: true })).toBeFocused();
@@ -73,11 +80,11 @@ test('first start: the default password shown on /login opens only "Choose your 
     await expect(page.getByTestId('default-password-hint')).toHaveCount(0);
     await expect(page.getByText(DEFAULT_PASSWORD)).toHaveCount(0);
     await signIn(page, DEFAULT_PASSWORD);
-    await expect(toast(page)).toContainText('❌ Invalid Password');
+    await afterScrypt(toast(page)).toContainText('❌ Invalid Password');
     await signIn(page, chosen);
     await expect(page).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
     await page.goto(`${server.url}/admin/choose-password`);
-    await expect(page).toHaveURL(`${server.url}/admin`);
+    await afterScrypt(page).toHaveURL(`${server.url}/admin`);
   } finally {
     await server.stop();
   }
@@ -93,9 +100,9 @@ test('sign-in, password change, logout and session expiry in the browser', async
     await expect(page.getByTestId('default-password-hint')).toHaveCount(0);
 
     await signIn(page, OWNER_PASSWORD);
-    await expect(toast(page)).toContainText('✅ Login Successful!');
+    await afterScrypt(toast(page)).toContainText('✅ Login Successful!');
     await expect(toast(page)).toContainText('Redirecting you to the admin dashboard');
-    await expect(page).toHaveURL(`${server.url}/admin`);
+    await afterScrypt(page).toHaveURL(`${server.url}/admin`);
 
     // A second session elsewhere, which the password change must end.
     const other = await apiSignIn(server.url, OWNER_PASSWORD);
@@ -151,9 +158,9 @@ test('sign-in, password change, logout and session expiry in the browser', async
 
     // The old password no longer signs in; the new one does.
     await signIn(page, OWNER_PASSWORD);
-    await expect(toast(page)).toContainText('❌ Invalid Password');
+    await afterScrypt(toast(page)).toContainText('❌ Invalid Password');
     await signIn(page, newPassword);
-    await expect(page).toHaveURL(`${server.url}/admin`);
+    await afterScrypt(page).toHaveURL(`${server.url}/admin`);
 
     // Expire the session: last seen three hours ago (idle timeout 2 h).
     const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000).toISOString();
@@ -181,7 +188,7 @@ test('the login form and the first password choice work without JavaScript', asy
     await choosePassword(page, 'short');
     await expect(page.getByText('at least 8 characters')).toBeVisible();
     await choosePassword(page, 'chosen without any script');
-    await expect(page).toHaveURL(`${server.url}/admin`);
+    await afterScrypt(page).toHaveURL(`${server.url}/admin`);
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   } finally {
     await context.close();
