@@ -34,6 +34,12 @@ test('the session cookie is HttpOnly and SameSite=Lax, and a planted token is ne
   expect(signedIn.setCookie).toMatch(/SameSite=lax/i);
   expect(signedIn.setCookie).toMatch(/Path=\//);
   expect(signedIn.cookie).not.toBe(planted);
+  // The device cookie (ADR 026): HttpOnly, SameSite=Strict, for half a year.
+  const device = signedIn.response.headers.getSetCookie().find((c) => c.startsWith('clp_device_'));
+  expect(device).toMatch(/^clp_device_[0-9a-f]{16}=[\w-]+\.[\w-]+\.\d+\.[0-9a-f]{64};/);
+  expect(device).toMatch(/HttpOnly/i);
+  expect(device).toMatch(/SameSite=strict/i);
+  expect(device).toMatch(/Max-Age=15552000/);
   expect((await fetchAdmin(server.url, signedIn.cookie)).isAdmin).toBe(true);
   expect((await fetchAdmin(server.url, planted)).isAdmin).toBe(false);
   // Only a hash of the token is stored.
@@ -50,6 +56,8 @@ test('under https the cookie is Secure and __Host- prefixed, and HSTS is sent', 
     expect(signedIn.setCookie).toMatch(/; Secure/i);
     expect(signedIn.setCookie).toMatch(/Path=\//);
     expect(signedIn.setCookie).not.toMatch(/Domain=/i);
+    const device = signedIn.response.headers.getSetCookie().find((c) => c.includes('clp_device_'));
+    expect(device).toMatch(/^__Host-clp_device_[0-9a-f]{16}=.*; Secure/i);
     const home = await fetch(https.url);
     expect(home.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
   } finally {
