@@ -280,7 +280,8 @@ test('add a passkey, then sign in with it alone (Chromium virtual authenticator)
     const stepUp = page.getByRole('dialog', { name: "Confirm it's you" });
     await stepUp.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
     await stepUp.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect(toast(page)).toContainText('✅ Passkey Added');
+    // The confirmation's scrypt (N = 2^17) comes first: it takes its time on a busy machine.
+    await expect(toast(page)).toContainText('✅ Passkey Added', { timeout: 15_000 });
     await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('Test laptop');
     await expectNoAxeViolations(page);
     const stored = withDb(server.databasePath, (db) => db.prepare('SELECT user_id, counter, transports FROM passkeys').all());
