@@ -65,7 +65,8 @@ describe.each(engines)('on %s', (_engine, open) => {
     // The owner's account, as the first sign-in creates it, with ADMIN_PASSWORD set (not the default).
     await m.readCredentials(db, 'the operator chose this');
     ({ token } = await m.createSession(db, { userAgent: 'vitest', ip: '203.0.113.9' }));
-  });
+    // Loading the server's modules and one scrypt (N = 2^17) of the owner's password: slow on a busy machine.
+  }, 30_000);
   beforeEach(() => {
     request.cookies.clear();
     request.cookies.set(m.sessionCookieName(), token);
