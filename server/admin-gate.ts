@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ADMIN_HOME, ADMIN_SECTIONS, firstSectionFor, inSection } from '../components/admin/sections';
+import { CHOOSE_PASSWORD_PATH } from '../lib/auth/choose-password';
 import { can } from '../lib/auth/roles';
 import { SESSION_COOKIE } from '../lib/auth/session-cookie';
 import { validateSession, type SessionLimits } from '../lib/auth/sessions.server';
@@ -15,7 +16,8 @@ import type { Env } from '../lib/env-schema';
  *
  * /admin itself is the Overview for a role that sees leads; anyone else gets a plain 307 from
  * here (to /login without a live session, else to the role's first section), which a browser
- * without JavaScript follows like any redirect.
+ * without JavaScript follows like any redirect. A session still on the built-in default password
+ * gets a 307 to 'Choose your password' from every section (issue 28).
  */
 export function adminGate(env: Env) {
   const cookieName = env.SITE_URL.startsWith('https:') ? SESSION_COOKIE.https : SESSION_COOKIE.http;
@@ -38,16 +40,14 @@ export function adminGate(env: Env) {
     const section = sectionOf(req);
     if (!section) return true;
     const session = await sessionOf(req);
+    if (session?.mustChoosePassword) return redirectTo(res, CHOOSE_PASSWORD_PATH);
     if (section.href === ADMIN_HOME) {
       const target = !session
         ? '/login'
         : can(session.account.role, section.permission)
           ? null
           : firstSectionFor(session.account.role);
-      if (!target) return true;
-      // A relative Location: the request's own host is the one the browser used.
-      res.writeHead(307, { Location: target, 'Cache-Control': 'no-store' }).end();
-      return false;
+      return target ? redirectTo(res, target) : true;
     }
     if (!session || can(session.account.role, section.permission)) return true;
     res.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -61,6 +61,12 @@ export function adminGate(env: Env) {
     /** True when the request carries a live admin session (the body limits of uploads, ./body-limits.ts). */
     signedIn: async (req: IncomingMessage) => (await sessionOf(req)) !== null,
   };
+}
+
+/** A relative Location: the request's own host is the one the browser used. */
+function redirectTo(res: ServerResponse, location: string): false {
+  res.writeHead(307, { Location: location, 'Cache-Control': 'no-store' }).end();
+  return false;
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {

@@ -8,10 +8,11 @@ import type { AdminAccount, AdminSession } from '../auth/sessions.server';
 import { expireAfterWrite } from '../cache/expire.server';
 import type { CacheTagName } from '../cache/tags';
 import { getDb, type DB } from '../db/index.server';
-import { refusalFor } from './admission.server';
+import { refusalFor, type AdmissionOptions } from './admission.server';
 import {
   fieldErrorsOf,
   INVALID_REQUEST,
+  PASSWORD_CHOICE_REQUIRED,
   SIGNED_OUT,
   STEP_UP_REQUIRED,
   TWO_FACTOR_SET_UP_REQUIRED,
@@ -33,7 +34,7 @@ export interface AdminContext {
   log: (entry: Omit<ActivityEntry, 'actor' | 'ip'>, db?: DB) => Promise<void>;
 }
 
-export interface AdminActionOptions {
+export interface AdminActionOptions extends AdmissionOptions {
   /** What the account's role must allow (lib/auth/roles.ts); otherwise 403. */
   permission: Permission;
   /** Needs a full sign-in within the last 10 minutes (exports, security settings, deletions). */
@@ -60,6 +61,7 @@ async function run<S extends z.ZodType, T>(
   const session = await getAdminSession();
   if (!session) return SIGNED_OUT;
   const refusal = await refusalFor(session, options.permission, options);
+  if (refusal === 'choose-password') return PASSWORD_CHOICE_REQUIRED;
   if (refusal === 'forbidden') forbidden();
   if (refusal === 'two-factor') return TWO_FACTOR_SET_UP_REQUIRED;
   if (refusal === 'step-up') return STEP_UP_REQUIRED;

@@ -62,9 +62,11 @@ describe.each(engines)('on %s', (_engine, open) => {
     cleanup = handle.cleanup;
     m = await load(handle.url);
     db = await m.getDb();
-    await m.readCredentials(db, undefined); // the owner's account, as the first sign-in creates it
+    // The owner's account, as the first sign-in creates it, with ADMIN_PASSWORD set (not the default).
+    await m.readCredentials(db, 'the operator chose this');
     ({ token } = await m.createSession(db, { userAgent: 'vitest', ip: '203.0.113.9' }));
-  });
+    // Loading the server's modules and one scrypt (N = 2^17) of the owner's password: slow on a busy machine.
+  }, 30_000);
   beforeEach(() => {
     request.cookies.clear();
     request.cookies.set(m.sessionCookieName(), token);
@@ -294,6 +296,26 @@ describe.each(engines)('on %s', (_engine, open) => {
         error: 'Please fill out all password fields.',
       });
       expect(await stored()).toEqual(before);
+    });
+  });
+
+  describe('while the built-in default password is in effect', () => {
+    it('every action and form action answers that the password must be chosen first, and writes nothing', async () => {
+      await db.updateTable('admin_users').set({ is_default: 1 }).where('id', '=', 'admin').execute();
+      try {
+        const before = await db.selectFrom('admin_users').selectAll().execute();
+        expect(await writeNote({ key: 'while-default', value: 'x' })).toEqual(m.PASSWORD_CHOICE_REQUIRED);
+        const form = new FormData();
+        for (const [k, v] of Object.entries({ currentPassword: 'x', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }))
+          form.set(k, v);
+        expect(await m.changePasswordAction(null, form)).toEqual(m.PASSWORD_CHOICE_REQUIRED);
+        expect(await m.addRateAction()).toEqual(m.PASSWORD_CHOICE_REQUIRED);
+        expect(await note('while-default')).toBeNull();
+        expect(await db.selectFrom('admin_users').selectAll().execute()).toEqual(before);
+        expect(request.expired).toEqual([]);
+      } finally {
+        await db.updateTable('admin_users').set({ is_default: 0 }).where('id', '=', 'admin').execute();
+      }
     });
   });
 });

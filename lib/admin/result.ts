@@ -9,8 +9,11 @@ export type ActionFailure = {
   title: string;
   error: string;
   fieldErrors?: Record<string, string>;
-  /** 'step-up': the action needs the password (and code) again; the client asks and retries. */
-  code?: 'step-up';
+  /**
+   * 'step-up': the action needs the password (and code) again; the client asks and retries.
+   * 'choose-password': the default password is still in effect; /admin/choose-password comes first.
+   */
+  code?: 'step-up' | 'choose-password';
 };
 export type ActionResult<T = undefined> = ActionSuccess<T> | ActionFailure;
 
@@ -26,6 +29,14 @@ export const STEP_UP_REQUIRED = {
   title: "Confirm It's You",
   error: 'For your security, enter your password again to continue.',
   code: 'step-up',
+} as const satisfies ActionFailure;
+
+/** The built-in default password is still in effect: nothing is done until another is chosen. */
+export const PASSWORD_CHOICE_REQUIRED = {
+  ok: false,
+  title: '🔐 Choose Your Password',
+  error: 'Choose your own password before doing anything else: the default one is shown on the login page.',
+  code: 'choose-password',
 } as const satisfies ActionFailure;
 
 /** 'Require two-factor for every account' is on and this account has no second factor yet. */

@@ -5,7 +5,7 @@ import { getAdminSession } from '../auth/session.server';
 import { adminContext, type AdminContext } from './action.server';
 import { refusalFor } from './admission.server';
 import { confirmPath } from './confirm-path';
-import { SIGNED_OUT, STEP_UP_REQUIRED, TWO_FACTOR_SET_UP_REQUIRED } from './result';
+import { PASSWORD_CHOICE_REQUIRED, SIGNED_OUT, STEP_UP_REQUIRED, TWO_FACTOR_SET_UP_REQUIRED } from './result';
 
 const noStore = { 'Cache-Control': 'no-store' };
 
@@ -17,11 +17,12 @@ function isNavigation(request: Request): boolean {
 }
 
 /**
- * The admin route handlers' gate, as `adminAction` is the actions': the session (401), the role
- * (403), two-factor where the owner requires it (403), a recent sign-in where asked, then the
- * context. A route returns the Response when it gets one. Without a recent sign-in a navigation
- * (the Leads tab's 'Export CSV' link) is sent with a 303 to /admin/confirm, which comes back to
- * the same URL once confirmed; a script gets 403 with `code: 'step-up'`. Pass `request` for that.
+ * The admin route handlers' gate, as `adminAction` is the actions': the session (401), the
+ * default password still in effect (403), the role (403), two-factor where the owner requires it
+ * (403), a recent sign-in where asked, then the context. A route returns the Response when it
+ * gets one. Without a recent sign-in a navigation (the Leads tab's 'Export CSV' link) is sent
+ * with a 303 to /admin/confirm, which comes back to the same URL once confirmed; a script gets
+ * 403 with `code: 'step-up'`. Pass `request` for that.
  */
 export async function adminRouteContext(
   permission: Permission,
@@ -30,6 +31,11 @@ export async function adminRouteContext(
   const session = await getAdminSession();
   if (!session) return NextResponse.json({ error: SIGNED_OUT.error }, { status: 401, headers: noStore });
   const refusal = await refusalFor(session, permission, options);
+  if (refusal === 'choose-password')
+    return NextResponse.json(
+      { error: PASSWORD_CHOICE_REQUIRED.error, code: PASSWORD_CHOICE_REQUIRED.code },
+      { status: 403, headers: noStore },
+    );
   if (refusal === 'forbidden')
     return NextResponse.json({ error: 'Your account does not have access to this.' }, { status: 403, headers: noStore });
   if (refusal === 'two-factor')

@@ -1,7 +1,6 @@
 'use server';
 
 import { refresh } from 'next/cache';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { adminFormAction } from '../admin/action.server';
 import { fail, succeed, type ActionFailure } from '../admin/result';
@@ -9,8 +8,11 @@ import { env } from '../env.server';
 import { logger } from '../log.server';
 import { checkPassword, setPassword } from './credentials.server';
 import { changePasswordSchema } from './policy';
+import { requestClient } from './session.server';
 import { deleteOtherSessions } from './sessions.server';
-import { FAILED_SIGN_IN_MIN_MS } from './sign-in.server';
+import { sessionKeys } from './sign-in-keys';
+import { failSlowly, throttledAttempt } from './sign-in.server';
+import { forgetAttempt, retryMessage } from './throttle.server';
 
 // The spec's toast titles name the first problem with the three fields.
 function invalidPassword(_fieldErrors: Record<string, string>, issues: readonly z.core.$ZodIssue[]): ActionFailure {
@@ -26,21 +28,32 @@ function invalidPassword(_fieldErrors: Record<string, string>, issues: readonly 
   return fail(title, error, field ? { [field]: error } : undefined);
 }
 
-/** Security: 'Change Admin Password' (spec sections 2 and 5). Ends every other session. */
+/**
+ * Security: 'Change Admin Password' (spec sections 2 and 5). Ends every other session. The
+ * current password is a guess like any other: each costs a scrypt (128 MiB) and a second, and
+ * counts against the session's allowance of the sign-in limits (issue 28), so a stolen session
+ * cannot use this form to guess the password faster than the sign-in page allows.
+ */
 export const changePasswordAction = adminFormAction(
   changePasswordSchema,
   async ({ currentPassword, newPassword }, { session, db, log }) => {
     const started = Date.now();
+    const decision = await throttledAttempt(db, sessionKeys(session.id), (await requestClient()).ip);
+    if (!decision.allowed) {
+      const error = retryMessage(decision.retryAfterSeconds, 'attempts');
+      return fail('⏳ Too Many Attempts', error, { currentPassword: error });
+    }
     if (!(await checkPassword(db, env.ADMIN_PASSWORD, currentPassword, session.account.id))) {
       logger.warn(
         { event: 'admin.password_change.failed', session: session.id },
         'Password change refused: wrong current password',
       );
-      // As slow as a failed sign-in, so the form is no faster a way to guess the password.
-      await sleep(Math.max(0, FAILED_SIGN_IN_MIN_MS - (Date.now() - started)));
+      await log({ action: 'sign_in_failed', detail: { reason: 'password', step: 'password change' } });
+      await failSlowly(started);
       const error = 'The current password you entered is incorrect.';
       return fail('❌ Incorrect Password', error, { currentPassword: error });
     }
+    await forgetAttempt(db, decision.attemptId);
     // The password is hashed (about 0.4 s) outside any transaction, so no other write waits for it.
     await setPassword(db, newPassword, new Date(), session.account.id);
     const ended = await db.transaction().execute(async (trx) => {

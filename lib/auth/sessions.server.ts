@@ -37,6 +37,8 @@ export interface AdminSession extends SessionSummary {
   account: AdminAccount;
   /** The last full sign-in or step-up confirmation (password and second factor). */
   authenticatedAt: string;
+  /** The built-in default password is still the account's: nothing opens but choosing another. */
+  mustChoosePassword: boolean;
 }
 
 /** last_seen_at is written at most this often, so page views do not each cost a write. */
@@ -91,7 +93,7 @@ export async function validateSession(
     .selectFrom('admin_sessions as s')
     .innerJoin('admin_users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.created_at', 's.last_seen_at', 's.user_agent', 's.ip', 's.authenticated_at'])
-    .select(['u.id as user_id', 'u.email', 'u.name', 'u.role'])
+    .select(['u.id as user_id', 'u.email', 'u.name', 'u.role', 'u.is_default'])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || !isRole(row.role)) return null;
@@ -111,6 +113,7 @@ export async function validateSession(
     userAgent: row.user_agent,
     ip: row.ip,
     authenticatedAt: row.authenticated_at ?? row.created_at,
+    mustChoosePassword: Number(row.is_default) === 1,
     account: { id: row.user_id, email: row.email, name: row.name, role: row.role },
   };
 }

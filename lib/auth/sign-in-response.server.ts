@@ -1,7 +1,9 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
+import { deviceCookieOptions, newDeviceCookie } from './device-cookie.server';
 import { OWNER_MARKER_COOKIE } from './owner-marker';
 import { sessionCookieName, sessionCookieOptions } from './session.server';
+import type { SignedIn } from './sign-in.server';
 import { retryMessage } from './throttle.server';
 import { secondFactorCookieName, secondFactorCookieOptions } from './two-factor/second-factor-cookie.server';
 
@@ -22,13 +24,18 @@ function seeOther(location: string): NextResponse {
   return new NextResponse(null, { status: 303, headers: { Location: location } });
 }
 
-/** Signed in: the session cookie, the owner marker, and the second step's cookie cleared. */
-export function signedInResponse(token: string, json: boolean): NextResponse {
+/**
+ * Signed in: the session cookie (first: scripts and tests read it first), the owner marker, the
+ * second step's cookie cleared, and a new device cookie for the account (ADR 026).
+ */
+export function signedInResponse({ token, accountId }: SignedIn, json: boolean): NextResponse {
   const response = json ? NextResponse.json({ ok: true }) : seeOther('/admin');
   response.cookies.set(sessionCookieName(), token, sessionCookieOptions());
   // Readable by scripts on purpose: it tells the public pages to ask whether edit mode is on offer.
   response.cookies.set(OWNER_MARKER_COOKIE, '1', { ...sessionCookieOptions(), httpOnly: false });
   response.cookies.set(secondFactorCookieName(), '', secondFactorCookieOptions(0));
+  const device = newDeviceCookie(accountId);
+  response.cookies.set(device.name, device.value, deviceCookieOptions());
   return noStore(response);
 }
 

@@ -9,24 +9,29 @@ import { createChallenge } from './challenges.server';
 import { checkPassword } from './credentials.server';
 import { OWNER_ACCOUNT_ID } from './policy';
 import { createSession } from './sessions.server';
+import { guessKeys, type SignInClient } from './sign-in-keys';
 import { beginAttempt, forgetAttempt, type ThrottleDecision } from './throttle.server';
+import { signInLimits, type ThrottleKey } from './throttle-rules';
 import { hasSecondFactor, secondFactorsOf } from './two-factor/factors.server';
 import { SECOND_FACTOR_TTL_MS } from './two-factor/second-factor-cookie.server';
 
 /** A failed sign-in answers no sooner than this (the spec's 'about 1 second' of verifying). */
 export const FAILED_SIGN_IN_MIN_MS = 1000;
 
+export type { SignInClient };
+
+/** A session started: its cookie's token, and the account (whose device cookie the browser gets). */
+export interface SignedIn {
+  token: string;
+  accountId: string;
+}
+
 export type SignInResult =
-  | { ok: true; token: string }
+  | ({ ok: true } & SignedIn)
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number }
   /** The password was right; the account has a second factor, asked for next under this token. */
   | { ok: false; reason: 'second-factor'; challenge: string };
-
-export interface SignInClient {
-  ip: string;
-  userAgent: string;
-}
 
 /** The account an e-mail names: empty means the built-in owner ('admin'). */
 async function findAccountId(db: DB, email: string): Promise<string | null> {
@@ -36,17 +41,19 @@ async function findAccountId(db: DB, email: string): Promise<string | null> {
 }
 
 /**
- * One guess under the sign-in throttle (a password, or a code at the second step): the attempt
- * is counted before the check, so parallel guesses count, against the same per-address limits.
+ * One guess under the sign-in limits (a password, a code, a passkey, a step-up): the attempt is
+ * counted against each of its keys (./sign-in-keys.ts) before the check, so parallel guesses count.
  */
-export async function throttledAttempt(db: DB, client: SignInClient): Promise<ThrottleDecision> {
-  const decision = await beginAttempt(db, client.ip, {
-    perMinute: env.LOGIN_LIMIT_PER_MINUTE,
-    perHour: env.LOGIN_LIMIT_PER_HOUR,
-  });
+export async function throttledAttempt(db: DB, keys: readonly ThrottleKey[], ip: string): Promise<ThrottleDecision> {
+  const decision = await beginAttempt(db, keys, signInLimits(env));
   if (!decision.allowed)
     logger.warn(
-      { event: 'admin.sign_in.throttled', ip: client.ip, retryAfterSeconds: decision.retryAfterSeconds },
+      {
+        event: 'admin.sign_in.throttled',
+        ip,
+        keys: keys.map((key) => key.kind),
+        retryAfterSeconds: decision.retryAfterSeconds,
+      },
       'Sign-in throttled',
     );
   return decision;
@@ -81,9 +88,9 @@ export async function signIn(credentials: { email?: string; password: string }, 
   const started = Date.now();
   const db = await getDb();
   const email = (credentials.email ?? '').trim().toLowerCase();
-  const decision = await throttledAttempt(db, client);
-  if (!decision.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
   const accountId = await findAccountId(db, email);
+  const decision = await throttledAttempt(db, guessKeys(client, accountId ?? `email:${email}`), client.ip);
+  if (!decision.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
   // An unknown e-mail still costs a password check's time, so timing does not tell which exist.
   const ok =
     accountId !== null &&
@@ -102,7 +109,8 @@ export async function signIn(credentials: { email?: string; password: string }, 
       logger.info({ event: 'admin.sign_in.second_factor', ip: client.ip, account: accountId }, 'Password accepted');
       return { ok: false, reason: 'second-factor', challenge: token };
     }
-    return { ok: true, token: await startSession(db, { id: accountId, label: email || accountId }, client, 'password') };
+    const token = await startSession(db, { id: accountId, label: email || accountId }, client, 'password');
+    return { ok: true, token, accountId };
   }
   await recordActivity(db, {
     actor: { id: accountId, label: email || OWNER_ACCOUNT_ID },

@@ -148,6 +148,7 @@ export interface ApplicationDraftsTable {
   step: number;
   /** 1 when the visitor ticked the consent to calls and texts. */
   consent: number;
+  /** What the per-address limit counts by: an IPv4 address or an IPv6 /64 (lib/http/address-key.ts). */
   client_address: string;
   created_at: string;
   updated_at: string;
@@ -181,9 +182,13 @@ export interface ActivityLogTable {
   ip: Generated<string>;
 }
 
+/** Sign-in attempts still counting against a limit (failed, or in progress), one row per key (migration 0016). */
 export interface SignInAttemptsTable {
   id: string;
-  ip: string;
+  /** The attempt: a successful sign-in removes its rows. */
+  attempt_id: string;
+  /** '<kind>:<hash>': a client address (IPv6 /64), an account, a device cookie or a session (lib/auth/throttle.server.ts). */
+  throttle_key: string;
   attempted_at: string;
 }
 
@@ -242,10 +247,11 @@ export interface LeadsTable {
    * (lib/leads/spam.ts; before migration 0014 also 'too-fast' and 'rate-limit').
    */
   spam_reason: string | null;
-  /** JSON array of the weak bot signals it arrived with (lib/leads/spam.ts BotSignal), '[]' for none (migration 0014). */
+  /** JSON array of the weak bot signals it arrived with (lib/leads/spam.ts BotSignal), '[]' for none (migration 0016). */
   bot_signals: Generated<string>;
   /** 1: its signals weigh enough to mark it "Possible bot"; it is listed and alerted all the same. */
   possible_bot: Generated<number>;
+  /** What the per-address limit counts by: an IPv4 address or, since issue 28, an IPv6 /64. */
   client_address: string;
   user_agent: string;
   created_at: string;

@@ -5,6 +5,7 @@ import { hashToken } from '../auth/sessions.server';
 import type { DB } from '../db/connect.server';
 import { engineOf } from '../db/engine';
 import { newId } from '../db/ids';
+import { addressKey } from '../http/address-key';
 import { HIDDEN } from '../leads/fields';
 import { addNotifications } from '../notifications/outbox.server';
 import { deleteNotificationsOf } from '../retention/erase.server';
@@ -102,7 +103,8 @@ async function oneSaveAtATime(trx: DB): Promise<void> {
 /** Saves a draft and queues its resume link when the limits allow, inside the caller's transaction. */
 export async function saveDraft(trx: DB, draft: DraftToSave, limits: DraftLimits, now = new Date()): Promise<SaveDraftResult> {
   const stamp = now.toISOString();
-  const address = draft.clientAddress.slice(0, 64);
+  // What the limit counts by, and all that is kept of the address: an IPv6 /64 counts as one.
+  const address = addressKey(draft.clientAddress).slice(0, 64);
   await oneSaveAtATime(trx);
   const previous = draft.previousToken
     ? await trx

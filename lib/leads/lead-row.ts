@@ -17,6 +17,7 @@ export interface NewLead {
   /** The weak signals it arrived with (none when left out), and whether they mark it "Possible bot". */
   botSignals?: BotSignal[];
   possibleBot?: boolean;
+  /** What the per-address limit counts by (lib/http/address-key.ts): an IPv4 address or an IPv6 /64. */
   clientAddress: string;
   userAgent: string;
   /** Where the visitor came from (the attribution cookie); none: 'direct'. */

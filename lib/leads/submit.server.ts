@@ -5,6 +5,7 @@ import { DRAFT_TOKEN_FIELD } from '../drafts/draft-values';
 import { deleteSubmittedDraft } from '../drafts/drafts.server';
 import { getDb } from '../db/index.server';
 import { env } from '../env.server';
+import { addressKey } from '../http/address-key';
 import { logger } from '../log.server';
 import { wakeOutbox } from '../notifications/process-worker.server';
 import { FIELDS } from './all-fields';
@@ -124,7 +125,8 @@ export async function submitLead(
         fields,
         page: parsed.meta.page,
         consent: parsed.meta.consent === 'yes',
-        clientAddress: sender.clientAddress,
+        // The per-address limit counts an IPv6 /64 as one sender, and only that is kept.
+        clientAddress: addressKey(sender.clientAddress),
         userAgent: sender.userAgent,
         attribution: sender.attribution,
       },

@@ -6,6 +6,7 @@ import { redirect } from 'next/navigation';
 import { actorOf, recordActivity } from '../activity/record.server';
 import { formFields } from '../admin/action.server';
 import { fieldErrorsOf } from '../admin/result';
+import { deviceCookieOptions, newDeviceCookie } from '../auth/device-cookie.server';
 import { OWNER_MARKER_COOKIE } from '../auth/owner-marker';
 import { hashPassword } from '../auth/password.server';
 import { can } from '../auth/roles';
@@ -77,6 +78,9 @@ export async function acceptInviteAction(_previous: AcceptInviteState | null, fo
   const jar = await cookies();
   jar.set(sessionCookieName(), session.token, sessionCookieOptions());
   if (can(result.account.role, 'content')) jar.set(OWNER_MARKER_COOKIE, '1', { ...sessionCookieOptions(), httpOnly: false });
+  // A sign-in like any other: this browser is now known to the account (ADR 026).
+  const device = newDeviceCookie(result.account.id);
+  jar.set(device.name, device.value, deviceCookieOptions());
   // Straight to the role's first section: /admin's own redirect happens after its response has
   // begun streaming, which a browser without JavaScript does not follow.
   redirect(sectionsFor(result.account.role)[0]?.href ?? '/admin/account');

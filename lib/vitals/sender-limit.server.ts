@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { DB } from '../db/connect.server';
+import { addressKey } from '../http/address-key';
 
 /**
  * How many Web Vitals reports one client address may send per minute, counted in the database so
@@ -43,25 +44,4 @@ export function senderHash(address: string, minute: number): string {
     .update(`${minute}|${addressKey(address)}`)
     .digest('hex')
     .slice(0, 32);
-}
-
-/**
- * IPv6 addresses count by their /64 network, which one subscriber usually holds whole: otherwise a
- * single machine could send from millions of addresses. IPv4 (also written as ::ffff:a.b.c.d)
- * counts per address.
- */
-export function addressKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(':')) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }

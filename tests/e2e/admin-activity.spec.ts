@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ACTIVITY_ACTIONS, type ActivityAction } from '../../lib/activity/actions';
 import { importClosure, sourceFiles } from '../support/import-graph';
-import { apiSignIn, DEFAULT_PASSWORD, withDb } from './admin-support';
+import { apiSignIn, OWNER_PASSWORD, withDb } from './admin-support';
 import { openSection, toast } from './admin-ui';
 import { expectNoAxeViolations, expectToast } from './leads-support';
 import { root, startServer, type RunningServer } from './server';
@@ -16,7 +16,7 @@ import { root, startServer, type RunningServer } from './server';
  */
 
 let server: RunningServer;
-let password = DEFAULT_PASSWORD;
+let password = OWNER_PASSWORD;
 test.beforeAll(async () => {
   server = await startServer({ env: { SPAM_MIN_FILL_SECONDS: '0' } });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { actionId, apiSignIn, DEFAULT_PASSWORD, withDb } from './admin-support';
+import { actionId, apiSignIn, OWNER_PASSWORD, withDb } from './admin-support';
 import { bootPage } from './boot';
 import { anonymousHtml, openSection, pngImage, signInToDashboard, toast } from './admin-ui';
 import { startServer, type RunningServer } from './server';
@@ -160,7 +160,7 @@ test('Blog: list, add, edit (slug redirect), delete, with every toast and rule',
 });
 
 test('Blog: a forged request to the action is sanitized on the server', async () => {
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   const post = {
     title: 'Forged Post',
     excerpt: 'x',

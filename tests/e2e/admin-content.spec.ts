@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, DEFAULT_PASSWORD, withDb } from './admin-support';
+import { apiSignIn, OWNER_PASSWORD, withDb } from './admin-support';
 import {
   anonymousHtml,
   expectNoAxeViolations,
@@ -264,7 +264,7 @@ test('the upload route refuses other origins and requests without a session, and
   const count = () => withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS n FROM media').get() as { n: number }).n;
   const before = count();
   expect((await upload({ Origin: server.url })).status).toBe(401);
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   expect((await upload({ Origin: 'https://evil.example', Cookie: cookie })).status).toBe(403);
   expect((await upload({ Cookie: cookie })).status).toBe(403);
   expect(count()).toBe(before);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEFAULT_PASSWORD, withDb } from './admin-support';
+import { OWNER_PASSWORD, withDb } from './admin-support';
 import { fullApplication, postPageForm } from './leads-support';
 import { callServerAction, serverActionsOf, type ServerActionRef } from './server-actions';
 import { startServer, type RunningServer } from './server';
@@ -19,7 +19,7 @@ let ids: { rate: string; rates: string[]; post: string; lead: string; editor: st
 
 test.beforeAll(async () => {
   server = await startServer({ env: { SPAM_MIN_FILL_SECONDS: '0' } });
-  cookies.owner = await signInAs(server.url, '', DEFAULT_PASSWORD);
+  cookies.owner = await signInAs(server.url, '', OWNER_PASSWORD);
   await addAccount(server.databasePath, { id: 'editor0000000000000000000000000a', email: 'erin@example.com', role: 'editor' });
   await addAccount(server.databasePath, {
     id: 'officer000000000000000000000000b',

@@ -1,6 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { actionId, ADMIN_SECTION_PATHS, apiSignIn, DEFAULT_PASSWORD, fetchAdmin, form, withDb } from './admin-support';
+import {
+  ADMIN_SECTION_PATHS,
+  apiSignIn,
+  DEFAULT_PASSWORD,
+  fetchAdmin,
+  FIRST_START,
+  form,
+  hiddenActionFields,
+  OWNER_PASSWORD,
+  postForm,
+  withDb,
+} from './admin-support';
+import { callServerAction, serverActions } from './server-actions';
 import { startServer, tempDatabasePath, type RunningServer } from './server';
+import { databaseState } from './team-support';
 
 /** Tests against the running server with plain HTTP requests (no browser). */
 
@@ -14,13 +27,19 @@ test.afterAll(async () => {
 
 test('the session cookie is HttpOnly and SameSite=Lax, and a planted token is never accepted', async () => {
   const planted = 'clp_admin=planted-by-an-attacker';
-  const signedIn = await apiSignIn(server.url, DEFAULT_PASSWORD, { Cookie: planted });
+  const signedIn = await apiSignIn(server.url, OWNER_PASSWORD, { Cookie: planted });
   expect(signedIn.response.status).toBe(200);
   expect(signedIn.setCookie).toMatch(/^clp_admin=[\w-]{43};/);
   expect(signedIn.setCookie).toMatch(/HttpOnly/i);
   expect(signedIn.setCookie).toMatch(/SameSite=lax/i);
   expect(signedIn.setCookie).toMatch(/Path=\//);
   expect(signedIn.cookie).not.toBe(planted);
+  // The device cookie (ADR 026): HttpOnly, SameSite=Strict, for half a year.
+  const device = signedIn.response.headers.getSetCookie().find((c) => c.startsWith('clp_device_'));
+  expect(device).toMatch(/^clp_device_[0-9a-f]{16}=[\w-]+\.[\w-]+\.\d+\.[0-9a-f]{64};/);
+  expect(device).toMatch(/HttpOnly/i);
+  expect(device).toMatch(/SameSite=strict/i);
+  expect(device).toMatch(/Max-Age=15552000/);
   expect((await fetchAdmin(server.url, signedIn.cookie)).isAdmin).toBe(true);
   expect((await fetchAdmin(server.url, planted)).isAdmin).toBe(false);
   // Only a hash of the token is stored.
@@ -32,11 +51,13 @@ test('the session cookie is HttpOnly and SameSite=Lax, and a planted token is ne
 test('under https the cookie is Secure and __Host- prefixed, and HSTS is sent', async () => {
   const https = await startServer({ env: { SITE_URL: 'https://loans.example.com' } });
   try {
-    const signedIn = await apiSignIn(https.url, DEFAULT_PASSWORD);
+    const signedIn = await apiSignIn(https.url, OWNER_PASSWORD);
     expect(signedIn.setCookie).toMatch(/^__Host-clp_admin=/);
     expect(signedIn.setCookie).toMatch(/; Secure/i);
     expect(signedIn.setCookie).toMatch(/Path=\//);
     expect(signedIn.setCookie).not.toMatch(/Domain=/i);
+    const device = signedIn.response.headers.getSetCookie().find((c) => c.includes('clp_device_'));
+    expect(device).toMatch(/^__Host-clp_device_[0-9a-f]{16}=.*; Secure/i);
     const home = await fetch(https.url);
     expect(home.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
   } finally {
@@ -68,14 +89,14 @@ test('security headers on public and admin responses', async () => {
   const again = await fetch(`${server.url}/login`);
   expect(again.headers.get('content-security-policy')).not.toContain(`'nonce-${nonce}'`);
   expect(login.headers.get('cache-control')).toContain('no-store');
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   const admin = await fetchAdmin(server.url, cookie);
   expect(admin.isAdmin).toBe(true);
   expect(admin.response.headers.get('cache-control')).toContain('no-store');
 });
 
 test('requests never get admin content without a session, whatever they claim', async () => {
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   const cookies = ['', 'clp_admin=made-up-token', `${cookie}x`];
   const variants: { path?: string; headers?: Record<string, string> }[] = [
     {},
@@ -102,7 +123,7 @@ test('requests never get admin content without a session, whatever they claim', 
 });
 
 test('every admin section checks the session itself: without one it redirects to /login and shows no data', async () => {
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   for (const path of ADMIN_SECTION_PATHS) {
     const signedIn = await fetchAdmin(server.url, cookie, { path });
     expect(signedIn.response.status, path).toBe(200);
@@ -123,29 +144,25 @@ test('every admin section checks the session itself: without one it redirects to
 });
 
 test('admin Server Actions invoked without a session are refused and change nothing', async () => {
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   const before = withDb(server.databasePath, (db) => ({
     credentials: db.prepare('SELECT * FROM admin_users').all(),
     sessions: db.prepare('SELECT id FROM admin_sessions ORDER BY id').all(),
   }));
   expect(before.sessions.length).toBeGreaterThan(0);
   for (const name of ['changePasswordAction', 'signOutOtherSessionsAction']) {
-    const id = actionId(name);
+    // Posted as the page's form is without JavaScript (its hidden fields read with a live session).
+    const hidden = await hiddenActionFields(server.url, '/admin/security', cookie, name);
     for (const sessionCookie of ['clp_admin=made-up-token', '']) {
-      const body = form({
-        [`$ACTION_ID_${id}`]: '',
-        currentPassword: DEFAULT_PASSWORD,
+      const answer = await postForm(server.url, '/admin/security', sessionCookie, {
+        ...hidden,
+        currentPassword: OWNER_PASSWORD,
         newPassword: 'taken-over-password',
         confirmPassword: 'taken-over-password',
       });
-      const response = await fetch(`${server.url}/admin/security`, {
-        method: 'POST',
-        headers: { Origin: server.url, Cookie: sessionCookie },
-        body,
-        redirect: 'manual',
-      });
-      const text = await response.text();
-      expect(text).not.toContain('✅');
+      expect(answer.body, name).not.toContain('✅');
+      // Refused by the session check, not by a crash (a post missing the form's fields answers 500).
+      expect(answer.body, name).not.toContain('Internal Server Error');
     }
   }
   const after = withDb(server.databasePath, (db) => ({
@@ -157,7 +174,7 @@ test('admin Server Actions invoked without a session are refused and change noth
 });
 
 test('a cross-origin POST to a route handler is refused', async () => {
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   for (const origin of ['https://evil.example', 'null', undefined]) {
     const headers: Record<string, string> = { Cookie: cookie };
     if (origin) headers.Origin = origin;
@@ -166,7 +183,7 @@ test('a cross-origin POST to a route handler is refused', async () => {
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers,
-      body: form({ password: DEFAULT_PASSWORD }),
+      body: form({ password: OWNER_PASSWORD }),
     });
     expect(login.status).toBe(403);
     expect(login.headers.getSetCookie()).toEqual([]);
@@ -185,7 +202,7 @@ test('failed sign-ins take about a second, and the 11th in a minute from one add
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     for (let i = 1; i < 10; i++) expect((await apiSignIn(own.url, `wrong guess ${i}`)).response.status).toBe(401);
 
-    const refused = await apiSignIn(own.url, DEFAULT_PASSWORD);
+    const refused = await apiSignIn(own.url, OWNER_PASSWORD);
     expect(refused.response.status).toBe(429);
     expect(Number(refused.response.headers.get('retry-after'))).toBeGreaterThan(0);
     const { error } = (await refused.response.json()) as { error: string };
@@ -195,9 +212,79 @@ test('failed sign-ins take about a second, and the 11th in a minute from one add
     // The limit lives in the database: a restarted server still refuses.
     await own.stop();
     own = await startServer({ databasePath: db.path });
-    expect((await apiSignIn(own.url, DEFAULT_PASSWORD)).response.status).toBe(429);
+    expect((await apiSignIn(own.url, OWNER_PASSWORD)).response.status).toBe(429);
   } finally {
     await own.stop();
     db.cleanup();
+  }
+});
+
+test('while the default password is in effect, its session opens no admin page, action or route but "Choose your password"', async () => {
+  test.setTimeout(180_000);
+  const first = await startServer({ env: FIRST_START });
+  try {
+    const signedIn = await apiSignIn(first.url, DEFAULT_PASSWORD);
+    expect(signedIn.response.status).toBe(200);
+    const { cookie } = signedIn;
+    const before = databaseState(first.databasePath);
+
+    // Pages: the server's own redirect (or, for a page outside the sections, the page's streamed one).
+    for (const path of [...ADMIN_SECTION_PATHS, '/admin/account', '/admin/confirm?next=/admin/leads']) {
+      for (const headers of [{}, { RSC: '1' }] as Record<string, string>[]) {
+        const answer = await fetchAdmin(first.url, cookie, { path, headers });
+        expect(answer.isAdmin, `${path} ${JSON.stringify(headers)}`).toBe(false);
+        expect(answer.body, path).not.toMatch(/Leads Database|Save All Changes|Add New Rate|Blog Posts|Confirm it&#x27;s you/);
+        if ('RSC' in headers) continue;
+        const location = answer.response.headers.get('location') ?? /NEXT_REDIRECT;\w+;([^;]+);/.exec(answer.body)?.[1];
+        expect(location, path).toBe('/admin/choose-password');
+      }
+    }
+
+    // Every admin Server Action answers that the password must be chosen first, and does nothing.
+    const admin = serverActions().filter(
+      (a) =>
+        /actions?\.ts$/.test(a.filename) &&
+        !a.filename.startsWith('lib/leads/actions/') &&
+        !['lib/team/accept-action.ts', 'lib/auth/choose-password-action.ts', 'lib/auth/account-actions.ts'].includes(a.filename),
+    );
+    expect(admin.length).toBeGreaterThan(30);
+    for (const action of admin) {
+      const response = await callServerAction(first.url, action, [{}], { cookie, page: action.pages[0] ?? '/admin' });
+      const body = await response.text();
+      expect(response.status, `${action.filename} ${action.exportedName}`).toBe(200);
+      expect(body, `${action.filename} ${action.exportedName}`).toContain('"code":"choose-password"');
+    }
+    // The password forms, posted as a browser without JavaScript posts them (their hidden fields
+    // read from the same build's page on the other server).
+    const { cookie: owner } = await apiSignIn(server.url, OWNER_PASSWORD);
+    for (const name of ['changePasswordAction', 'signOutOtherSessionsAction']) {
+      const hidden = await hiddenActionFields(server.url, '/admin/security', owner, name);
+      const answer = await postForm(first.url, '/admin/security', cookie, {
+        ...hidden,
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: 'taken-over-password',
+        confirmPassword: 'taken-over-password',
+      });
+      expect(answer.body, name).not.toContain('✅');
+      expect(answer.body, name).not.toContain('Internal Server Error');
+    }
+
+    // Routes refuse; edit mode is not offered.
+    const get = (path: string) => fetch(`${first.url}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    for (const path of ['/api/admin/content', '/api/admin/leads/export', '/api/admin/activity/export'])
+      expect((await get(path)).status, path).toBe(403);
+    const upload = new FormData();
+    upload.set('file', new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }), 'x.png');
+    const media = await fetch(`${first.url}/api/admin/media`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: first.url },
+      body: upload,
+    });
+    expect(media.status).toBe(403);
+    expect(await (await get('/api/admin/edit-session')).json()).toEqual({ signedIn: false });
+
+    expect(databaseState(first.databasePath)).toEqual(before);
+  } finally {
+    await first.stop();
   }
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startSmtp } from '../support/mail';
-import { DEFAULT_PASSWORD, withDb } from './admin-support';
+import { OWNER_PASSWORD, withDb } from './admin-support';
 import { expectNoAxeViolations, openSection, signInToDashboard } from './admin-ui';
 import { MAIL_ENV, expectToast } from './leads-support';
 import { freePort, startServer, type RunningServer } from './server';
@@ -168,7 +168,7 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
   const ownerAgain = await (await browser.newContext()).newPage();
   await ownerAgain.goto(`${server.url}/login`);
   await expect(ownerAgain.getByLabel(/^Email/)).toHaveValue('');
-  await ownerAgain.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+  await ownerAgain.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
   await ownerAgain.getByRole('button', { name: 'Sign in' }).click();
   await expect(ownerAgain).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
   await expect(ownerAgain.getByTestId('signed-in-as')).toHaveText('Signed in as Owner (Owner)');

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEFAULT_PASSWORD } from './admin-support';
+import { OWNER_PASSWORD } from './admin-support';
 
 /** Helpers for the dashboard's browser tests (content, rates, blog). */
 
@@ -10,7 +10,7 @@ export const toast = (page: Page) => page.getByRole('region', { name: /Notificat
 /** Signs in on /login; the dashboard opens on the Overview (/admin). */
 export async function signInToDashboard(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/login`);
-  await page.getByLabel('Password', { exact: true }).fill(DEFAULT_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Signing in is slow by design (scrypt with N = 2^17, about 0.4 s of a core) and is followed by
   // the first render of an admin page on a new server: on a busy shared machine that took more

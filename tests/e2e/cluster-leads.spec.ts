@@ -1,7 +1,7 @@
 import { Agent, request } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { startSmtp } from '../support/mail';
-import { apiSignIn, DEFAULT_PASSWORD, fetchAdmin } from './admin-support';
+import { apiSignIn, OWNER_PASSWORD, fetchAdmin } from './admin-support';
 import { requirePostgres, startCluster, type Cluster } from './cluster';
 import { MAIL_ENV } from './leads-support';
 
@@ -84,7 +84,7 @@ const mailedTokens = (prefix: string) =>
   smtp.mails.flatMap((mail) => /Token (\S+) end/.exec(mail.text)?.[1] ?? []).filter((token) => token.startsWith(prefix));
 
 test('an admin session made on one instance works on the other, and signing out on either ends it on both', async () => {
-  const signIn = await apiSignIn(a, DEFAULT_PASSWORD, from('192.0.2.10'));
+  const signIn = await apiSignIn(a, OWNER_PASSWORD, from('192.0.2.10'));
   expect(signIn.response.status).toBe(200);
   expect((await fetchAdmin(b, signIn.cookie)).isAdmin).toBe(true);
   expect((await fetchAdmin(a, signIn.cookie)).isAdmin).toBe(true);
@@ -103,7 +103,7 @@ test('the sign-in throttle counts failures sent to both instances together', asy
   // One address, alternating: ten failures in all, whichever instance heard them, and the 11th is refused.
   const statuses: number[] = [];
   for (let i = 0; i < 12; i++) {
-    const { response } = await apiSignIn(i % 2 ? b : a, i === 10 ? DEFAULT_PASSWORD : `wrong ${i}`, from('192.0.2.20'));
+    const { response } = await apiSignIn(i % 2 ? b : a, i === 10 ? OWNER_PASSWORD : `wrong ${i}`, from('192.0.2.20'));
     statuses.push(response.status);
   }
   expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);

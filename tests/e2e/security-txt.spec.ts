@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { actionId, apiSignIn, DEFAULT_PASSWORD } from './admin-support';
+import { actionId, apiSignIn, OWNER_PASSWORD } from './admin-support';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -36,7 +36,7 @@ test('names the contact from the content, expires in the future, and follows an 
   expect(expires).toBeLessThan(Date.now() + 365 * 24 * 60 * 60 * 1000);
 
   // The owner changes the site's e-mail in Site Content.
-  const { cookie } = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
   const stored = (await (await fetch(`${server.url}/api/admin/content`, { headers: { Cookie: cookie } })).json()) as {
     content: { contact: Record<string, string> };
     revision: number;

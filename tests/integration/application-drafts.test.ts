@@ -143,6 +143,17 @@ describe.each(engines)('application drafts on %s', (_engine, open) => {
     expect(mails[0]!.message.text).not.toContain(first.token);
   });
 
+  it('counts the addresses of one IPv6 /64 as one for the draft limit', async () => {
+    const db = await database();
+    for (let i = 1; i <= LIMITS.perAddress; i++)
+      await saved(db, { email: `v${i}@example.com`, clientAddress: `2001:db8:3:4::${i}` });
+    expect(await save(db, { email: 'victim@example.com', clientAddress: '2001:db8:3:4:aaaa::9' })).toEqual({
+      ok: false,
+      reason: 'limited',
+    });
+    await saved(db, { email: 'other@example.com', clientAddress: '2001:db8:3:5::1' });
+  });
+
   it('limits new drafts per address, as each sends an e-mail to whatever address was typed', async () => {
     const db = await database();
     for (let i = 0; i < LIMITS.perAddress; i++) await saved(db, { email: `v${i}@example.com` });

@@ -206,6 +206,21 @@ describe('spam', () => {
     });
     expect(await listLeads(db, { includeSpam: true })).toHaveLength(5);
   });
+
+  it('counts the addresses of one IPv6 /64 as one sender', async () => {
+    const { db, submit } = await setup();
+    const limited = { spam: { minFillSeconds: 0, rateLimit: 1, windowMinutes: 10 } };
+    // One machine holding a /64 sends from a new address each time.
+    for (let i = 1; i <= 5; i++)
+      await submit('ebook', { name: 'B', email: 'b@x.example' }, { ...limited, clientAddress: `2001:db8:7:8::${i}` });
+    expect(
+      await submit('ebook', { name: 'B', email: 'b@x.example' }, { ...limited, clientAddress: '2001:db8:7:8:ffff::1' }),
+    ).toMatchObject({ ok: false, reason: 'limited' });
+    expect(
+      await submit('ebook', { name: 'C', email: 'c@x.example' }, { ...limited, clientAddress: '2001:db8:7:9::1' }),
+    ).toMatchObject({ ok: true });
+    expect(await listLeads(db, { includeSpam: true })).toHaveLength(6);
+  });
 });
 
 describe('outbox over SMTP (a real smtp-server)', () => {

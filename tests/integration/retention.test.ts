@@ -201,8 +201,8 @@ describe.each(testEngines(openSqlite, openPostgres))('retention on %s', (_engine
     await db
       .insertInto('sign_in_attempts')
       .values([
-        { id: newId(), ip: '203.0.113.1', attempted_at: stamp(daysBefore(NOW, 2)) },
-        { id: newId(), ip: '203.0.113.1', attempted_at: stamp(new Date(NOW.getTime() - HOUR)) },
+        { id: newId(), attempt_id: 'a1', throttle_key: 'address:x', attempted_at: stamp(daysBefore(NOW, 2)) },
+        { id: newId(), attempt_id: 'a2', throttle_key: 'address:x', attempted_at: stamp(new Date(NOW.getTime() - HOUR)) },
       ])
       .execute();
     await recordActivity(db, { actor: SYSTEM_ACTOR, action: 'settings_changed' }, monthsBefore(NOW, 25));

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { guessKeys } from '../../lib/auth/sign-in-keys';
 import { beginAttempt } from '../../lib/auth/throttle.server';
+import { signInLimits } from '../../lib/auth/throttle-rules';
 import { connect, type DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { testEngines } from '../support/engines';
@@ -36,12 +38,15 @@ describe.each(testEngines(sqliteInstances, postgresInstances))('sign-in throttle
   it('lets exactly the allowance through when twenty guesses arrive at once', async () => {
     const instances = await open();
     const now = new Date();
+    const keys = guessKeys({ ip: '198.51.100.9', userAgent: 'test', devices: [] }, 'admin');
+    const limits = signInLimits({ LOGIN_LIMIT_PER_MINUTE: 10, LOGIN_LIMIT_PER_HOUR: 100 });
     const decisions = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        beginAttempt(instances[i % instances.length]!, '198.51.100.9', { perMinute: 10, perHour: 100 }, now),
-      ),
+      Array.from({ length: 20 }, (_, i) => beginAttempt(instances[i % instances.length]!, keys, limits, now)),
     );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
-    expect(await instances[0]!.selectFrom('sign_in_attempts').select('id').execute()).toHaveLength(10);
+    // Each counted against the address and the account.
+    const rows = await instances[0]!.selectFrom('sign_in_attempts').select('attempt_id').execute();
+    expect(rows).toHaveLength(20);
+    expect(new Set(rows.map((row) => row.attempt_id)).size).toBe(10);
   });
 });

@@ -50,11 +50,12 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         {/* Offered once someone has a passkey: until then /login stays the spec's one password field. */}
         {passkeys && <PasskeySignIn />}
         {/* The spec shows the password on the login screen; we show it only while it is the
-            built-in default, so a fresh install can be entered and a chosen one never leaks. */}
+            built-in default, so a fresh install can be entered and a chosen one never leaks. Signing
+            in with it leads first to choosing another (issue 28); then this hint is gone. */}
         {isDefault && (
           <p className="mt-6 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="default-password-hint">
-            First sign-in: the default password is <code className="font-semibold">{DEFAULT_ADMIN_PASSWORD}</code>. Change it in
-            the Security tab.
+            First sign-in: the default password is <code className="font-semibold">{DEFAULT_ADMIN_PASSWORD}</code>. You will
+            choose your own right after.
           </p>
         )}
       </div>

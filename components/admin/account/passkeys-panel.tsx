@@ -34,7 +34,8 @@ export function PasskeysPanel({ passkeys }: { passkeys: PasskeyRow[] }) {
     if (!name) return setNameError('Please name the passkey, e.g. “Work laptop”.');
     setNameError('');
     startTransition(async () => {
-      const options = await passkeyRegistrationOptionsAction();
+      // Step-up first, before the browser's own passkey prompt (adding a way in needs a recent sign-in).
+      const options = await withStepUp(() => passkeyRegistrationOptionsAction());
       if (!options.ok) return toast(options);
       let response;
       try {
@@ -46,7 +47,7 @@ export function PasskeysPanel({ passkeys }: { passkeys: PasskeyRow[] }) {
           variant: 'error',
         });
       }
-      const result = await addPasskeyAction({ name, response });
+      const result = await withStepUp(() => addPasskeyAction({ name, response }));
       toast(result);
       if (result.ok) form.reset();
     });

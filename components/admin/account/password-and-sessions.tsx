@@ -7,6 +7,7 @@ import { changePasswordAction, signOutOtherSessionsAction } from '@/lib/auth/acc
 import { signOutSessionAction } from '@/lib/auth/session-actions';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/policy';
 import { browserName } from './browser-name';
+import { PasswordField } from './password-field';
 
 interface SessionRow {
   id: string;
@@ -25,42 +26,6 @@ function useResultToast(state: ActionResult | null, onSuccess?: () => void) {
     // Only a new result should toast, not a re-render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
-}
-
-const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 aria-invalid:border-red-700';
-
-function PasswordField({
-  name,
-  label,
-  autoComplete,
-  error,
-}: {
-  name: string;
-  label: string;
-  autoComplete: string;
-  error?: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
-        className={inputClass}
-      />
-      {error && (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function ChangePasswordForm({ owner }: { owner: boolean }) {

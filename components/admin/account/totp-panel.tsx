@@ -35,7 +35,7 @@ export function TotpPanel({ enabled, recoveryLeft }: { enabled: boolean; recover
 
   const start = () =>
     startTransition(async () => {
-      const result = await startTotpSetUpAction();
+      const result = await withStepUp(() => startTotpSetUpAction());
       if (result.ok) setSetUp(result.data);
       else toast(result);
     });
@@ -44,7 +44,7 @@ export function TotpPanel({ enabled, recoveryLeft }: { enabled: boolean; recover
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
     startTransition(async () => {
-      const result = await confirmTotpSetUpAction({ code });
+      const result = await withStepUp(() => confirmTotpSetUpAction({ code }));
       toast(result);
       if (!result.ok) return setCodeError(result.fieldErrors?.code ?? result.error);
       setCodeError('');

@@ -13,9 +13,11 @@ import { normalizeCode } from './second-step.server';
 import { confirmTotpSetUp, hasTotp, startTotpSetUp, turnOffTotp } from './totp-store.server';
 
 /**
- * An account's own second factors (My Account, or Security for the owner). Adding one needs only
- * the session; reading new recovery codes and removing a factor need a recent sign-in (step-up),
- * so a session left open cannot quietly take over or weaken the account.
+ * An account's own second factors (My Account, or Security for the owner). Every change needs a
+ * recent sign-in (step-up): adding a factor too, since a passkey alone signs in (and counts as a
+ * fresh sign-in), so a stolen session could otherwise plant a lasting way in (issue 28). Reading
+ * new recovery codes and removing a factor need it as before, so a session left open cannot
+ * quietly take over or weaken the account.
  */
 
 export const startTotpSetUpAction = adminAction(
@@ -24,7 +26,7 @@ export const startTotpSetUpAction = adminAction(
     if (await hasTotp(db, account.id)) return fail('Already On', 'Two-factor authentication is already on.');
     return succeed({ title: 'Set Up', data: await startTotpSetUp(db, account) });
   },
-  { permission: 'account' },
+  { permission: 'account', stepUp: true },
 );
 
 export const confirmTotpSetUpAction = adminAction(
@@ -45,7 +47,7 @@ export const confirmTotpSetUpAction = adminAction(
       data: { recoveryCodes: result.recoveryCodes },
     });
   },
-  { permission: 'account' },
+  { permission: 'account', stepUp: true },
 );
 
 export const regenerateRecoveryCodesAction = adminAction(
@@ -81,7 +83,7 @@ export const turnOffTotpAction = adminAction(
 export const passkeyRegistrationOptionsAction = adminAction(
   z.undefined(),
   async (_input, { db, account }) => succeed({ title: 'Passkey', data: await registrationOptions(db, account) }),
-  { permission: 'account' },
+  { permission: 'account', stepUp: true },
 );
 
 export const addPasskeyAction = adminAction(
@@ -96,7 +98,7 @@ export const addPasskeyAction = adminAction(
     refresh();
     return succeed({ title: '✅ Passkey Added', message: `“${name}” can now sign you in.` });
   },
-  { permission: 'account' },
+  { permission: 'account', stepUp: true },
 );
 
 export const removePasskeyAction = adminAction(

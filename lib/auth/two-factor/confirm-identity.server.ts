@@ -5,6 +5,7 @@ import { env } from '../../env.server';
 import { checkPassword } from '../credentials.server';
 import { requestClient } from '../session.server';
 import { markAuthenticated } from '../sessions.server';
+import { sessionKeys } from '../sign-in-keys';
 import { failSlowly, throttledAttempt } from '../sign-in.server';
 import { forgetAttempt } from '../throttle.server';
 import { secondFactorsOf } from './factors.server';
@@ -17,7 +18,8 @@ import { checkTotp } from './totp-store.server';
  * Step-up: the signed-in person proves again that it is them (the password and, when the account
  * has an authenticator app, its code; or a passkey), which renews the session's
  * `authenticated_at` for another ten minutes of exports, deletions and security changes. Guesses
- * here count against the sign-in throttle and cost its minimum time, like a wrong password.
+ * here count against the session's own allowance (a stolen session guesses no faster than a
+ * client at the door, and locks nobody else out) and cost the minimum time of a wrong password.
  */
 
 export type ConfirmResult =
@@ -51,7 +53,7 @@ export async function confirmWithPassword(
 ): Promise<ConfirmResult> {
   const started = Date.now();
   const { db, account } = context;
-  const decision = await throttledAttempt(db, await requestClient());
+  const decision = await throttledAttempt(db, sessionKeys(context.session.id), (await requestClient()).ip);
   if (!decision.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
   if (!input.password || !(await checkPassword(db, env.ADMIN_PASSWORD, input.password, account.id)))
     return refused(context, started, 'password');
@@ -70,7 +72,7 @@ export async function confirmWithPassword(
 export async function confirmWithPasskey(context: AdminContext, response: AuthenticationResponseJSON): Promise<ConfirmResult> {
   const started = Date.now();
   const { db, account } = context;
-  const decision = await throttledAttempt(db, await requestClient());
+  const decision = await throttledAttempt(db, sessionKeys(context.session.id), (await requestClient()).ip);
   if (!decision.allowed) return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
   const userId = await verifyPasskey(db, 'passkey-step-up', response);
   if (userId !== account.id) return refused(context, started, 'passkey');

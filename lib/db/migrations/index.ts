@@ -14,6 +14,7 @@ import * as m0012 from './0012_speed_to_lead';
 import * as m0013 from './0013_drafts';
 import * as m0014 from './0014_possible_bot';
 import * as m0015 from './0015_outbox_claims_and_sealed_tokens';
+import * as m0016 from './0016_sign_in_throttle';
 import * as m0017 from './0017_draft_mails';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0013_drafts': m0013,
   '0014_possible_bot': m0014,
   '0015_outbox_claims_and_sealed_tokens': m0015,
+  '0016_sign_in_throttle': m0016,
   '0017_draft_mails': m0017,
 };

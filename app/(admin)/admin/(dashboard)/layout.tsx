@@ -1,13 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AdminNav } from '@/components/admin/admin-nav';
 import { NotificationBanner } from '@/components/admin/leads/notification-banner';
 import { StepUpDialog } from '@/components/admin/step-up/step-up-dialog';
 import { UnsavedChangesProvider } from '@/components/admin/unsaved-changes';
 import { adminPageContext } from '@/lib/admin/page-context.server';
-import { readCredentials } from '@/lib/auth/credentials.server';
-import { OWNER_ACCOUNT_ID } from '@/lib/auth/policy';
 import { can, ROLE_LABELS } from '@/lib/auth/roles';
 import { env } from '@/lib/env.server';
 import { countTroubled } from '@/lib/notifications/queries.server';
@@ -20,12 +17,12 @@ export const metadata: Metadata = { manifest: MANIFEST_PATH };
 /**
  * The dashboard around every admin section: heading, Logout, the warnings the owner must see
  * wherever they are, and the sections' navigation. Each section is its own page with its own
- * data (ADR 013).
+ * data (ADR 013). A session on the built-in default password never gets here: it is sent to
+ * 'Choose your password' first (lib/auth/choose-password.ts).
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { db, account } = await adminPageContext('account');
-  const owner = account.id === OWNER_ACCOUNT_ID;
-  const [{ isDefault }, health] = await Promise.all([readCredentials(db, env.ADMIN_PASSWORD), countTroubled(db)]);
+  const health = await countTroubled(db);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -45,15 +42,6 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </form>
         </div>
       </header>
-      {owner && isDefault && (
-        <p role="alert" className="mt-6 rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
-          <strong>You are using the default password.</strong> Anyone who knows it can sign in: change it now in the{' '}
-          <Link href="/admin/security" prefetch={false} className="underline underline-offset-2">
-            Security tab
-          </Link>
-          .
-        </p>
-      )}
       {can(account.role, 'leads') && <NotificationBanner troubled={health} transport={hasMailTransport(env)} />}
       <UnsavedChangesProvider>
         <AdminNav role={account.role} />

@@ -10,9 +10,10 @@ import { getAdminSession, sessionCookieOptions } from '@/lib/auth/session.server
  */
 export async function GET() {
   await connection();
-  // Only an account that may edit content is offered edit mode (a loan officer sees the public site).
+  // Only an account that may edit content is offered edit mode (a loan officer sees the public
+  // site), and not before the default password has been replaced.
   const session = await getAdminSession();
-  const signedIn = session !== null && can(session.account.role, 'content');
+  const signedIn = session !== null && !session.mustChoosePassword && can(session.account.role, 'content');
   const response = NextResponse.json({ signedIn }, { headers: { 'Cache-Control': 'no-store' } });
   if (!signedIn) response.cookies.set(OWNER_MARKER_COOKIE, '', { ...sessionCookieOptions(), httpOnly: false, maxAge: 0 });
   return response;

@@ -1,6 +1,6 @@
 import { connection, type NextRequest } from 'next/server';
 import { loginSchema } from '@/lib/auth/policy';
-import { requestClient } from '@/lib/auth/session.server';
+import { signInClient } from '@/lib/auth/sign-in-client.server';
 import {
   crossOriginResponse,
   refusedResponse,
@@ -25,9 +25,9 @@ export async function POST(request: NextRequest) {
   if (!isSameOrigin(request.headers, env.SITE_URL, env.TRUST_PROXY)) return crossOriginResponse();
   const form = await request.formData().catch(() => null);
   const parsed = loginSchema.safeParse({ email: form?.get('email') ?? '', password: form?.get('password') ?? '' });
-  const result = await signIn(parsed.success ? parsed.data : { password: '' }, await requestClient());
+  const result = await signIn(parsed.success ? parsed.data : { password: '' }, await signInClient());
 
-  if (result.ok) return signedInResponse(result.token, json);
+  if (result.ok) return signedInResponse(result, json);
   if (result.reason === 'second-factor') return secondFactorResponse(result.challenge, json);
   if (result.reason === 'throttled') return throttledResponse(result.retryAfterSeconds, json);
   return refusedResponse('Please check the password and try again.', 'invalid', json);

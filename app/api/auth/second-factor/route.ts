@@ -1,6 +1,6 @@
 import { cookies } from 'next/headers';
 import { connection, type NextRequest } from 'next/server';
-import { requestClient } from '@/lib/auth/session.server';
+import { signInClient } from '@/lib/auth/sign-in-client.server';
 import {
   crossOriginResponse,
   refusedResponse,
@@ -25,9 +25,9 @@ export async function POST(request: NextRequest) {
   const form = await request.formData().catch(() => null);
   const code = form?.get('code');
   const token = (await cookies()).get(secondFactorCookieName())?.value;
-  const result = await verifySecondStep(token, typeof code === 'string' ? code.slice(0, 64) : '', await requestClient());
+  const result = await verifySecondStep(token, typeof code === 'string' ? code.slice(0, 64) : '', await signInClient());
 
-  if (result.ok) return signedInResponse(result.token, json);
+  if (result.ok) return signedInResponse(result, json);
   if (result.reason === 'throttled') return throttledResponse(result.retryAfterSeconds, json);
   if (result.reason === 'expired')
     return refusedResponse('The sign-in took too long. Please enter your password again.', 'expired', json);

@@ -1,5 +1,5 @@
 import { connection, type NextRequest } from 'next/server';
-import { requestClient } from '@/lib/auth/session.server';
+import { signInClient } from '@/lib/auth/sign-in-client.server';
 import { crossOriginResponse, refusedResponse, signedInResponse, throttledResponse } from '@/lib/auth/sign-in-response.server';
 import { signInWithPasskey } from '@/lib/auth/two-factor/passkey-sign-in.server';
 import { authenticationResponseSchema } from '@/lib/auth/two-factor/passkey-response';
@@ -14,8 +14,8 @@ export async function POST(request: NextRequest) {
   await connection();
   if (!isSameOrigin(request.headers, env.SITE_URL, env.TRUST_PROXY)) return crossOriginResponse();
   const parsed = authenticationResponseSchema.safeParse(await request.json().catch(() => null));
-  const result = await signInWithPasskey(parsed.success ? parsed.data : null, await requestClient());
-  if (result.ok) return signedInResponse(result.token, true);
+  const result = await signInWithPasskey(parsed.success ? parsed.data : null, await signInClient());
+  if (result.ok) return signedInResponse(result, true);
   if (result.reason === 'throttled') return throttledResponse(result.retryAfterSeconds, true);
   return refusedResponse('That passkey could not be verified. Please try again.', 'invalid', true);
 }
