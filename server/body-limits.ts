@@ -6,7 +6,7 @@ import { VITALS_ENDPOINT } from '../lib/vitals/paths';
 import { REFUSALS, type Refusal } from './request-guard';
 
 /**
- * The one table of request body limits (docs/security-limits-and-csp.md). Every request with a
+ * The one table of request body limits (docs/security.md). Every request with a
  * body is matched to its class here, first match wins, and server/body-gate.ts applies the class
  * before anything reads the body: a declared length over the limit is refused with a 413 (a 411
  * where the class needs a length), and a chunked body is counted as it arrives and refused with

@@ -9,7 +9,7 @@ import { specialAddressKind } from './special-addresses';
 /**
  * Every outgoing request to an address that someone other than the operator chose (a device's
  * push endpoint, a webhook endpoint set in the admin) goes through here, under one set of rules
- * (docs/security-outbound.md, ADR 028):
+ * (docs/security.md, ADR 028):
  *
  * - only https, or plain http to a private address when private targets are allowed;
  * - never to a loopback, private, link-local, unique-local or other special-purpose address

@@ -6,7 +6,7 @@ import { bootPage } from './boot';
 import { startServer, type RunningServer } from './server';
 
 /**
- * The Content Security Policy of public pages (docs/security-limits-and-csp.md, ADR 027): no inline
+ * The Content Security Policy of public pages (docs/security.md, ADR 027): no inline
  * script runs unless the server found it in the page it sent and allowed it by its hash (or, on a
  * page rendered for this request, by the request's nonce). Every public page passes the checks of
  * MDN's HTTP Observatory, still works with JavaScript without a single CSP violation, and a script
