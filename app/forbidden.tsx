@@ -7,7 +7,6 @@ export default function Forbidden() {
       <p className="mt-6">
         {/* A plain link: next/link here would add its client code to every public page's bundle
             (this file is the root's 403 boundary), and /admin is a route handler anyway. */}
-        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a href="/admin" className="text-brand-800 underline underline-offset-2">
           Back to the dashboard
         </a>
