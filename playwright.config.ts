@@ -12,7 +12,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
-  reporter: process.env.CI ? 'line' : 'list',
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/support/timing-reporter.ts']],
   use: {
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',

@@ -1,0 +1,34 @@
+import { relative } from 'node:path';
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+/**
+ * Prints, after the browser tests, the spec files that took longest (the time of their tests,
+ * hooks included): where the run's minutes go, so nobody has to guess (docs/testing.md).
+ */
+export default class TimingReporter implements Reporter {
+  private readonly byFile = new Map<string, { ms: number; tests: number }>();
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const file = relative(process.cwd(), test.location.file);
+    const entry = this.byFile.get(file) ?? { ms: 0, tests: 0 };
+    entry.ms += result.duration;
+    entry.tests += 1;
+    this.byFile.set(file, entry);
+  }
+
+  onEnd(result: FullResult): void {
+    const files = [...this.byFile.entries()].sort((a, b) => b[1].ms - a[1].ms);
+    const total = files.reduce((sum, [, entry]) => sum + entry.ms, 0);
+    process.stdout.write(`\nBrowser tests: ${(result.duration / 60_000).toFixed(1)} min in all; the slowest files:` + '\n');
+    for (const [file, entry] of files.slice(0, 15)) {
+      const share = total ? Math.round((100 * entry.ms) / total) : 0;
+      process.stdout.write(
+        `  ${(entry.ms / 1000).toFixed(0).padStart(5)} s  ${String(share).padStart(2)}%  ${entry.tests} tests  ${file}`,
+      );
+    }
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}
