@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DATABASE_URL, databaseTarget, EnvError, parseEnv } from './env-schema';
 
@@ -10,6 +11,30 @@ describe('parseEnv', () => {
     expect(env.EMAILJS_API_URL).toBe('https://api.emailjs.com');
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('starts with .env.example copied as it is: empty URL variables are unset or their default', () => {
+    const example = Object.fromEntries(
+      readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
+        .split('\n')
+        .map((line) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line.trim()))
+        .filter((match) => match !== null)
+        .map((match) => [match[1]!, match[2]!]),
+    );
+    const emptied = {
+      ...example,
+      SITE_URL: '',
+      EMAILJS_API_URL: '',
+      STRIPE_API_URL: ' ',
+      TWILIO_API_URL: '',
+      LEAD_WEBHOOK_URL: '',
+    };
+    const env = parseEnv(emptied);
+    expect(env.SITE_URL).toBe('http://localhost:3000');
+    expect(env.EMAILJS_API_URL).toBe('https://api.emailjs.com');
+    expect(env.STRIPE_API_URL).toBeUndefined();
+    expect(env.LEAD_WEBHOOK_URL).toBeUndefined();
+    expect(() => parseEnv({ SITE_URL: 'ftp://x' })).toThrow(/SITE_URL: must be an http\(s\) URL/);
   });
 
   it('treats empty variables as unset and trims the public origin', () => {

@@ -11,7 +11,20 @@ const optional = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://localhost:3000' });
+const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://localhost:3000' });
+
+/**
+ * An http(s) URL; empty means unset, like every other variable here: `.env.example` copied to
+ * `.env` leaves `NAME=` lines, which must not stop the server.
+ */
+const httpUrl = {
+  optional: () => z.preprocess(emptyAsUnset, url.optional()),
+  default: (fallback: string) => z.preprocess(emptyAsUnset, url.default(fallback)),
+};
+
+function emptyAsUnset(v: unknown): unknown {
+  return typeof v === 'string' && v.trim() === '' ? undefined : v;
+}
 
 export const DEFAULT_DATABASE_URL = 'file:data/site.db';
 

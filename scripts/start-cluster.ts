@@ -1,6 +1,6 @@
 /**
  * `npm run start:cluster -- --instances 2 [--port 3000] [--nginx 8080]`: several production
- * instances on one PostgreSQL database, for trying locally what the README's "Running several
+ * instances on one PostgreSQL database, for trying locally what docs/operations.md's "Running several
  * instances" describes. Builds what is out of date, starts `node server-build/index.js` on
  * consecutive ports with the same DATABASE_URL and SITE_URL, prefixes each one's log lines with its
  * number and, with `--nginx PORT`, puts nginx in front with docs/nginx/construction-loan-pros.conf.

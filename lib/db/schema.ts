@@ -9,7 +9,7 @@ import type { Generated } from 'kysely';
 export interface SiteContentTable {
   /** Always 'site': the whole editable tree is one document. */
   id: string;
-  /** Content schema version of `document` (see lib/content/migrations.ts). */
+  /** Content schema version of `document` (CONTENT_VERSION and its upgrades in lib/content/document.ts). */
   schema_version: number;
   /** Incremented on every save, for optimistic concurrency. */
   revision: number;

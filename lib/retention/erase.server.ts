@@ -81,7 +81,7 @@ export async function deleteLeadsById(trx: DB, ids: readonly string[]): Promise<
  * log into the database file and empties the log, which held the old page images too.
  *
  * PostgreSQL keeps deleted rows as dead tuples until VACUUM reclaims them (autovacuum, or the
- * operator: see the README), and its indexes point at them until then; no query returns them.
+ * operator: see docs/operations.md), and its indexes point at them until then; no query returns them.
  */
 export async function scrubDeletedText(db: DB): Promise<void> {
   if (engineOf(db) !== 'sqlite') return;

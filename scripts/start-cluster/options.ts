@@ -64,7 +64,7 @@ export async function readClusterOptions(args: string[]): Promise<ClusterOptions
     // One public origin for every instance: links, e-mails and payment returns must not depend on
     // which instance wrote them.
     siteUrl: process.env.SITE_URL?.trim() ? env.SITE_URL : `http://localhost:${front}`,
-    // Behind nginx the client's address is the last X-Forwarded-For entry (README).
+    // Behind nginx the client's address is the last X-Forwarded-For entry (docs/operations.md).
     extraEnv: nginxPort !== undefined && !process.env.TRUST_PROXY ? { TRUST_PROXY: '1' } : {},
   };
 }

@@ -140,7 +140,7 @@ async function backupWhileServing(setup: Setup) {
     const sent = traffic.leads.map((lead) => lead.token);
     expect(sent).toEqual(expect.arrayContaining(restored));
 
-    // The README's restore test: a second instance on the restored copy serves the site.
+    // docs/operations.md's restore test: a second instance on the restored copy serves the site.
     const second = await startProductionServer({ databasePath: 'restored copy', databaseUrl: scratchUrl, env: SERVER_ENV });
     try {
       expect((await fetch(`${second.url}/`)).status).toBe(200);

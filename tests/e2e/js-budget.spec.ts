@@ -19,7 +19,7 @@ test('every public page loads at most 15 KB more gzip JavaScript than an empty N
       BUDGET_BYTES,
     );
     // Lighthouse's blocking-time target rests on this: no script file before the first interaction,
-    // but for the field-data collector, requested after the page's load event (README, Benchmarks).
+    // but for the field-data collector, requested after the page's load event (docs/performance.md, What each benchmark does).
     expect(page.scriptsBeforeInteraction, `${page.path} loads scripts before any interaction`).toBe(0);
     expect(page.collector, `${page.path} loads the Web Vitals collector`).toMatchObject({ requestedAfterLoad: true });
     expect(page.collector!.gzipBytes).toBeLessThanOrEqual(COLLECTOR_BUDGET_BYTES);

@@ -20,7 +20,7 @@ export function TextAlertsSection() {
       ) : (
         <p className="text-slate-800" data-testid="sms-state">
           Off. To have each new lead texted to you, set <code>TWILIO_ACCOUNT_SID</code>, <code>TWILIO_AUTH_TOKEN</code>,{' '}
-          <code>TWILIO_FROM</code> and <code>ALERT_SMS_TO</code> and restart the site (see the README).
+          <code>TWILIO_FROM</code> and <code>ALERT_SMS_TO</code> and restart the site (see docs/integrations.md).
         </p>
       )}
     </section>
