@@ -3,7 +3,7 @@
 import { refresh } from 'next/cache';
 import { adminAction } from '../admin/action.server';
 import { fail, succeed } from '../admin/result';
-import { browserName } from '../../components/admin/account/browser-name';
+import { browserName } from '../http/browser-name';
 import { MAX_DEVICES_PER_ACCOUNT, removeDevice, removeEndpoint, saveSubscription } from './subscriptions.server';
 import { deviceIdSchema, endpointSchema, subscriptionSchema } from './subscription-schema';
 

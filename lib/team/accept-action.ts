@@ -1,7 +1,7 @@
 'use server';
 
 import { cookies } from 'next/headers';
-import { sectionsFor } from '../../components/admin/sections';
+import { sectionsFor } from '../admin/sections';
 import { redirect } from 'next/navigation';
 import { actorOf, recordActivity } from '../activity/record.server';
 import { formFields } from '../admin/action.server';

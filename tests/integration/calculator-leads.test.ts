@@ -6,7 +6,7 @@ import { leadEventBodies } from '../../lib/webhooks/lead-body.server';
 import { getLead } from '../../lib/leads/queries.server';
 import { submitLead } from '../../lib/leads/submit.server';
 import { deliverDue } from '../../lib/notifications/delivery.server';
-import { leadSummary, summaryText } from '../../lib/notifications/messages';
+import { leadSummary, summaryText } from '../../lib/leads/summary';
 import { smtpTransport } from '../../lib/notifications/transports/smtp.server';
 import { engines, seededDatabases } from '../support/engines';
 import { listLeads } from '../support/leads';

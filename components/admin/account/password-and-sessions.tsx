@@ -6,7 +6,7 @@ import type { ActionResult } from '@/lib/admin/result';
 import { changePasswordAction, signOutOtherSessionsAction } from '@/lib/auth/account-actions';
 import { signOutSessionAction } from '@/lib/auth/session-actions';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/policy';
-import { browserName } from './browser-name';
+import { browserName } from '@/lib/http/browser-name';
 import { PasswordField } from './password-field';
 
 interface SessionRow {

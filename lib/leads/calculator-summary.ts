@@ -1,5 +1,5 @@
-import { CALCULATOR_LEAD_FIELDS as F, textLines } from '../leads/calculator-lead';
-import type { LeadSummary } from './messages';
+import { CALCULATOR_LEAD_FIELDS as F, textLines } from './calculator-lead';
+import type { LeadSummary } from './types';
 
 /**
  * A calculator lead's summary (the broker's e-mail, the lead dialog, the CSV's details): who asked,

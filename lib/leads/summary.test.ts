@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_TEXT } from '../leads/fields';
+import { CONSENT_TEXT } from './fields';
 import { fullApplication, fullApplicationSummary } from '../../tests/support/lead-data';
-import { applicationSummary, leadMessage, formatUsd } from './messages';
+import { applicationSummary, leadMessage, formatUsd } from './summary';
 
 describe('formatUsd', () => {
   it('formats en-US dollars without decimals, and $0 when empty', () => {

@@ -1,4 +1,4 @@
-import { can, type Permission, type Role } from '@/lib/auth/roles';
+import { can, type Permission, type Role } from '../auth/roles';
 
 /**
  * The dashboard's sections: the Overview at /admin (issue 18), the spec's tabs (Site Content,

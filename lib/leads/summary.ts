@@ -1,26 +1,17 @@
-import { BUILDER_STATUS_OPTIONS, LOAN_TYPE_OPTIONS } from '../leads/application-fields';
-import { PROJECT_TYPE_OPTIONS, type LeadKind } from '../leads/fields';
-import { parseAmount } from '../leads/schemas';
-import type { LeadConsent } from '../leads/types';
+import type { NotificationMessage } from '../notifications/types';
+import { BUILDER_STATUS_OPTIONS, LOAN_TYPE_OPTIONS } from './application-fields';
 import { calculatorSummary } from './calculator-summary';
+import { PROJECT_TYPE_OPTIONS, type LeadKind } from './fields';
+import { parseAmount } from './schemas';
+import type { LeadConsent, LeadSummary, SummaryRow } from './types';
 
 /**
  * The e-mail each lead sends the broker. The application's text is the spec's plain-text summary
  * of every field (section 7): amounts in en-US dollars without decimals, '$0' when empty, and
  * 'N/A' for empty prepaids, owned properties and business. Rendered when the lead is stored: the
- * outbox keeps the message itself (lib/notifications/outbox.server.ts).
+ * outbox keeps the message itself (lib/notifications/outbox.server.ts), which never renders one:
+ * the lead's own rules live here, beside its fields.
  */
-
-/** An e-mail (to the broker unless `to` says otherwise): the payload of the outbox's 'email' channel, whatever it tells of. */
-export interface NotificationMessage {
-  subject: string;
-  text: string;
-  /** The visitor, for the reply address and EmailJS's from_name / from_email. */
-  fromName: string;
-  fromEmail: string;
-  /** The recipient, when not the broker's mailbox (MAIL_TO): an invitation goes to the invitee. */
-  to?: string;
-}
 
 export interface LeadForMessage {
   kind: LeadKind;
@@ -47,19 +38,6 @@ const orNA = (value: string | undefined) => (value?.trim() ? value : 'N/A');
 const yesNo = (value: string | undefined) => (value === 'yes' ? 'Yes' : 'No');
 const option = (options: readonly { value: string; label: string }[], value: string | undefined) =>
   options.find((o) => o.value === value)?.label ?? value ?? '';
-
-/** One line of a lead's summary; a block value (the contact message) stands on its own lines. */
-export interface SummaryRow {
-  label: string;
-  value: string;
-  block?: boolean;
-}
-
-/** A lead's fields as the e-mail shows them and the admin lists them: labelled, formatted, grouped. */
-export interface LeadSummary {
-  heading: string;
-  sections: { title: string | null; rows: SummaryRow[] }[];
-}
 
 const row = (label: string, value: string): SummaryRow => ({ label, value });
 

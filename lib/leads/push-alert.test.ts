@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadAdminPath, leadAlertText } from './lead-alert';
+import { leadAdminPath, leadAlertText } from './push-alert';
 
 describe('a lead push alert', () => {
   it('names the kind, the person and the loan amount of an application', () => {

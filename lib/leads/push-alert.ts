@@ -1,6 +1,6 @@
-import { LEAD_TYPES, type LeadKind } from '../leads/fields';
-import { KIND_LABELS } from '../leads/statuses';
-import { formatUsd } from '../notifications/messages';
+import { LEAD_TYPES, type LeadKind } from './fields';
+import { KIND_LABELS } from './statuses';
+import { formatUsd } from './summary';
 
 /**
  * What a lead's push alert says, short enough for a lock screen: the kind in the title, then the
