@@ -2,7 +2,7 @@
 
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { updateRateAction } from '@/lib/rates/actions';
+import { updateRateAction } from '@/lib/rates/actions/rates';
 import { RATE_ICONS, RATE_KINDS, type RateInput } from '@/lib/rates/schema';
 import type { Rate } from '@/lib/rates/types';
 import { inputClass, labelClass } from './image-field';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { moveLeadAction } from '@/lib/leads/admin/actions';
+import { moveLeadAction } from '@/lib/leads/actions/admin';
 import type { Assignee } from '@/lib/leads/pipeline/assignees.server';
 import type { BoardStatus } from '@/lib/leads/pipeline/board';
 import type { BoardCard as Card, BoardColumn } from '@/lib/leads/pipeline/board.server';

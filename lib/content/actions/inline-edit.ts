@@ -1,11 +1,11 @@
 'use server';
 
 import { z } from 'zod';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed } from '../admin/result';
-import { CacheTag } from '../cache/tags';
-import { logger } from '../log.server';
-import { updateContentField } from './inline-edit.server';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed } from '../../admin/result';
+import { CacheTag } from '../../cache/tags';
+import { logger } from '../../log.server';
+import { updateContentField } from '../inline-edit.server';
 
 /** Inline edit mode: saves one text of the site content (a revision per edit) and publishes it. */
 export const updateContentFieldAction = adminAction(

@@ -20,7 +20,7 @@ vi.mock('../../db/index.server', () => ({ getDb: async () => state.db }));
 vi.mock('../../notifications/process-worker.server', () => ({ wakeOutbox: () => void state.woken++ }));
 vi.mock('../../log.server', () => ({ logger: { info: () => undefined, warn: () => undefined, error: () => undefined } }));
 
-const actions = await import('./actions');
+const actions = await import('./admin');
 
 let cleanup: () => Promise<void>;
 let leadId: string;

@@ -1,22 +1,22 @@
 'use server';
 
 import { cookies } from 'next/headers';
-import { sectionsFor } from '../admin/sections';
+import { sectionsFor } from '../../admin/sections';
 import { redirect } from 'next/navigation';
-import { actorOf, recordActivity } from '../activity/record.server';
-import { formFields } from '../admin/action.server';
-import { fieldErrorsOf } from '../admin/result';
-import { deviceCookieOptions, newDeviceCookie } from '../auth/device-cookie.server';
-import { OWNER_MARKER_COOKIE } from '../auth/owner-marker';
-import { hashPassword } from '../auth/password.server';
-import { can } from '../auth/roles';
-import { getAdminSession, requestClient, sessionCookieName, sessionCookieOptions } from '../auth/session.server';
-import { createSession, deleteSession } from '../auth/sessions.server';
-import { getDb } from '../db/index.server';
-import { logger } from '../log.server';
-import { acceptInvite } from './accept-invite.server';
-import { findLiveInvite } from './invites.server';
-import { acceptInviteSchema, INVITE_GONE } from './schemas';
+import { actorOf, recordActivity } from '../../activity/record.server';
+import { formFields } from '../../admin/action.server';
+import { fieldErrorsOf } from '../../admin/result';
+import { deviceCookieOptions, newDeviceCookie } from '../../auth/device-cookie.server';
+import { OWNER_MARKER_COOKIE } from '../../auth/owner-marker';
+import { hashPassword } from '../../auth/password.server';
+import { can } from '../../auth/roles';
+import { getAdminSession, requestClient, sessionCookieName, sessionCookieOptions } from '../../auth/session.server';
+import { createSession, deleteSession } from '../../auth/sessions.server';
+import { getDb } from '../../db/index.server';
+import { logger } from '../../log.server';
+import { acceptInvite } from '../accept-invite.server';
+import { findLiveInvite } from '../invites.server';
+import { acceptInviteSchema, INVITE_GONE } from '../schemas';
 
 /** What the invitation page's form shows after a refused submission. */
 export interface AcceptInviteState {

@@ -1,8 +1,8 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tempSqlite } from '../../tests/support/temp-db';
-import type { DB } from '../db/connect.server';
-import { migrateToLatest } from '../db/migrate.server';
+import { tempSqlite } from '../../../tests/support/temp-db';
+import type { DB } from '../../db/connect.server';
+import { migrateToLatest } from '../../db/migrate.server';
 
 /**
  * 'Turn on alerts on this device' as a loan officer calls it: an endpoint that is no browser push
@@ -17,16 +17,16 @@ const officer = {
   account: { id: 'officer', email: 'lo@example.com', name: 'Lo', role: 'loan_officer' },
 };
 const state = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock('../auth/session.server', () => ({
+vi.mock('../../auth/session.server', () => ({
   getAdminSession: async () => officer,
   requestClient: async () => ({ ip: '203.0.113.7', userAgent: 'vitest', headers: new Headers() }),
 }));
-vi.mock('../db/index.server', () => ({ getDb: async () => state.db }));
+vi.mock('../../db/index.server', () => ({ getDb: async () => state.db }));
 vi.mock('next/cache', () => ({ refresh: () => undefined }));
-vi.mock('../log.server', () => ({ logger: { info: () => undefined, warn: () => undefined, error: () => undefined } }));
+vi.mock('../../log.server', () => ({ logger: { info: () => undefined, warn: () => undefined, error: () => undefined } }));
 
-const { turnOnPushAction } = await import('./actions');
-const { listDevices, MAX_DEVICES_PER_ACCOUNT } = await import('./subscriptions.server');
+const { turnOnPushAction } = await import('./subscriptions');
+const { listDevices, MAX_DEVICES_PER_ACCOUNT } = await import('../subscriptions.server');
 
 let db: DB;
 let cleanup: () => Promise<void>;

@@ -1,11 +1,11 @@
 'use server';
 
 import { z } from 'zod';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed } from '../admin/result';
-import { CacheTag } from '../cache/tags';
-import { addRate, deleteRate, reorderRates, updateRate } from './mutations.server';
-import { rateInputSchema } from './schema';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed } from '../../admin/result';
+import { CacheTag } from '../../cache/tags';
+import { addRate, deleteRate, reorderRates, updateRate } from '../mutations.server';
+import { rateInputSchema } from '../schema';
 
 const id = z.string().min(1).max(64);
 

@@ -2,17 +2,17 @@
 
 import { refresh } from 'next/cache';
 import { z } from 'zod';
-import { adminFormAction } from '../admin/action.server';
-import { fail, succeed, type ActionFailure } from '../admin/result';
-import { env } from '../env.server';
-import { logger } from '../log.server';
-import { checkPassword, setPassword } from './credentials.server';
-import { changePasswordSchema } from './policy';
-import { requestClient } from './session.server';
-import { deleteOtherSessions } from './sessions.server';
-import { sessionKeys } from './sign-in-keys';
-import { failSlowly, throttledAttempt } from './sign-in.server';
-import { forgetAttempt, retryMessage } from './throttle.server';
+import { adminFormAction } from '../../admin/action.server';
+import { fail, succeed, type ActionFailure } from '../../admin/result';
+import { env } from '../../env.server';
+import { logger } from '../../log.server';
+import { checkPassword, setPassword } from '../credentials.server';
+import { changePasswordSchema } from '../policy';
+import { requestClient } from '../session.server';
+import { deleteOtherSessions } from '../sessions.server';
+import { sessionKeys } from '../sign-in-keys';
+import { failSlowly, throttledAttempt } from '../sign-in.server';
+import { forgetAttempt, retryMessage } from '../throttle.server';
 
 // The spec's toast titles name the first problem with the three fields.
 function invalidPassword(_fieldErrors: Record<string, string>, issues: readonly z.core.$ZodIssue[]): ActionFailure {

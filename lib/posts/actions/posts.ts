@@ -1,12 +1,12 @@
 'use server';
 
 import { z } from 'zod';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed, type ActionFailure, type ActionResult } from '../admin/result';
-import { CacheTag } from '../cache/tags';
-import { logger } from '../log.server';
-import { createPost, deletePost, PostWriteError, updatePost } from './mutations.server';
-import { MISSING_FIELDS, postInputSchema } from './schema';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed, type ActionFailure, type ActionResult } from '../../admin/result';
+import { CacheTag } from '../../cache/tags';
+import { logger } from '../../log.server';
+import { createPost, deletePost, PostWriteError, updatePost } from '../mutations.server';
+import { MISSING_FIELDS, postInputSchema } from '../schema';
 
 const id = z.string().min(1).max(64);
 const expires = [CacheTag.posts];

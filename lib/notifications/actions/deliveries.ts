@@ -1,12 +1,12 @@
 'use server';
 
 import { z } from 'zod';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed } from '../admin/result';
-import { listEndpoints } from '../webhooks/endpoints.server';
-import { resendWebhook, subjectDeliveries } from './deliveries.server';
-import type { Delivery, LabelledDelivery } from './delivery-types';
-import { wakeOutbox } from './process-worker.server';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed } from '../../admin/result';
+import { listEndpoints } from '../../webhooks/endpoints.server';
+import { resendWebhook, subjectDeliveries } from '../deliveries.server';
+import type { Delivery, LabelledDelivery } from '../delivery-types';
+import { wakeOutbox } from '../process-worker.server';
 
 /**
  * The delivery log of a lead (every channel and recipient, each attempt) and 'Resend' of one of

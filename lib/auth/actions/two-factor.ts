@@ -4,13 +4,13 @@ import { refresh } from 'next/cache';
 import { z } from 'zod';
 import { adminAction } from '../../admin/action.server';
 import { fail, succeed } from '../../admin/result';
-import { secondFactorsOf } from './factors.server';
-import { registrationResponseSchema } from './passkey-response';
-import { addPasskey, registrationOptions, removePasskey } from './passkeys.server';
-import { replaceRecoveryCodes } from './recovery-codes.server';
-import { isTwoFactorRequired } from './requirement.server';
-import { normalizeCode } from './second-step.server';
-import { confirmTotpSetUp, hasTotp, startTotpSetUp, turnOffTotp } from './totp-store.server';
+import { secondFactorsOf } from '../two-factor/factors.server';
+import { registrationResponseSchema } from '../two-factor/passkey-response';
+import { addPasskey, registrationOptions, removePasskey } from '../two-factor/passkeys.server';
+import { replaceRecoveryCodes } from '../two-factor/recovery-codes.server';
+import { isTwoFactorRequired } from '../two-factor/requirement.server';
+import { normalizeCode } from '../two-factor/second-step.server';
+import { confirmTotpSetUp, hasTotp, startTotpSetUp, turnOffTotp } from '../two-factor/totp-store.server';
 
 /**
  * An account's own second factors (My Account, or Security for the owner). Every change needs a

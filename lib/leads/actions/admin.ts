@@ -13,8 +13,8 @@ import { isAssignable } from '../pipeline/assignees.server';
 import { getLeadPipeline, type LeadPipeline } from '../pipeline/detail.server';
 import { getLead } from '../queries.server';
 import type { Lead } from '../types';
-import { dismissMovedBack } from './moved-back.server';
-import { leadIdSchema, leadMoveSchema, leadUpdateSchema, lostReasonIssue, requireLostReason } from './filter';
+import { dismissMovedBack } from '../admin/moved-back.server';
+import { leadIdSchema, leadMoveSchema, leadUpdateSchema, lostReasonIssue, requireLostReason } from '../admin/filter';
 import {
   clearPossibleBot,
   deleteLead,
@@ -23,7 +23,7 @@ import {
   updateLead,
   type LeadChanges,
   type SavedLead,
-} from './mutations.server';
+} from '../admin/mutations.server';
 
 /**
  * The lead dialog's actions. The list itself is the Leads page, rendered on the server from the

@@ -2,9 +2,9 @@
 
 import { refresh } from 'next/cache';
 import { z } from 'zod';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed } from '../admin/result';
-import { deleteAccountSession } from './sessions.server';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed } from '../../admin/result';
+import { deleteAccountSession } from '../sessions.server';
 
 /**
  * 'Sign out' beside one of the account's other sessions (a browser left signed in elsewhere).

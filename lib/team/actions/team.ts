@@ -1,14 +1,14 @@
 'use server';
 
 import { refresh } from 'next/cache';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed } from '../admin/result';
-import { ROLE_LABELS } from '../auth/roles';
-import { env } from '../env.server';
-import { wakeOutbox } from '../notifications/process-worker.server';
-import { changeRole, removeAccount } from './accounts.server';
-import { createInvite, revokeInvite } from './invites.server';
-import { accountIdSchema, inviteIdSchema, inviteSchema, roleChangeSchema } from './schemas';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed } from '../../admin/result';
+import { ROLE_LABELS } from '../../auth/roles';
+import { env } from '../../env.server';
+import { wakeOutbox } from '../../notifications/process-worker.server';
+import { changeRole, removeAccount } from '../accounts.server';
+import { createInvite, revokeInvite } from '../invites.server';
+import { accountIdSchema, inviteIdSchema, inviteSchema, roleChangeSchema } from '../schemas';
 
 /**
  * Security > Team (owner only): invitations, role changes, removals. Inviting, changing a role and

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tempSqlite } from '../../tests/support/temp-db';
-import type { DB } from '../db/connect.server';
-import { migrateToLatest } from '../db/migrate.server';
-import { env } from '../env.server';
+import { tempSqlite } from '../../../tests/support/temp-db';
+import type { DB } from '../../db/connect.server';
+import { migrateToLatest } from '../../db/migrate.server';
+import { env } from '../../env.server';
 
 /**
  * Adding a webhook endpoint in Integrations: the address rules (lib/http/outbound-request.server.ts)
@@ -20,16 +20,16 @@ const state = vi.hoisted(() => {
   process.env.SECRET_KEY = Buffer.alloc(32, 5).toString('base64');
   return { db: null as unknown };
 });
-vi.mock('../auth/session.server', () => ({
+vi.mock('../../auth/session.server', () => ({
   getAdminSession: async () => owner,
   requestClient: async () => ({ ip: '203.0.113.7', userAgent: 'vitest', headers: new Headers() }),
 }));
-vi.mock('../db/index.server', () => ({ getDb: async () => state.db }));
+vi.mock('../../db/index.server', () => ({ getDb: async () => state.db }));
 vi.mock('next/cache', () => ({ refresh: () => undefined }));
-vi.mock('../log.server', () => ({ logger: { info: () => undefined, warn: () => undefined, error: () => undefined } }));
+vi.mock('../../log.server', () => ({ logger: { info: () => undefined, warn: () => undefined, error: () => undefined } }));
 
-const { createWebhookAction } = await import('./actions');
-const { MAX_WEBHOOK_ENDPOINTS } = await import('./endpoints.server');
+const { createWebhookAction } = await import('./endpoints');
+const { MAX_WEBHOOK_ENDPOINTS } = await import('../endpoints.server');
 
 let db: DB;
 let cleanup: () => Promise<void>;

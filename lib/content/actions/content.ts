@@ -1,13 +1,13 @@
 'use server';
 
 import { z } from 'zod';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed, type ActionFailure } from '../admin/result';
-import { CacheTag } from '../cache/tags';
-import { logger } from '../log.server';
-import { summarizeChanges } from './diff';
-import { listContentRevisions, restoreContentRevision, saveContent, type ContentRevision } from './mutations.server';
-import type { SiteContent } from './schema';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed, type ActionFailure } from '../../admin/result';
+import { CacheTag } from '../../cache/tags';
+import { logger } from '../../log.server';
+import { summarizeChanges } from '../diff';
+import { listContentRevisions, restoreContentRevision, saveContent, type ContentRevision } from '../mutations.server';
+import type { SiteContent } from '../schema';
 
 export type ContentSaved = { content: SiteContent; revision: number; revisions: ContentRevision[] };
 

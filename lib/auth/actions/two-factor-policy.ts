@@ -4,8 +4,8 @@ import { refresh } from 'next/cache';
 import { z } from 'zod';
 import { adminAction } from '../../admin/action.server';
 import { fail, succeed } from '../../admin/result';
-import { hasSecondFactor, secondFactorsOf } from './factors.server';
-import { setTwoFactorRequired } from './requirement.server';
+import { hasSecondFactor, secondFactorsOf } from '../two-factor/factors.server';
+import { setTwoFactorRequired } from '../two-factor/requirement.server';
 
 /** Security: 'Require two-factor for every account' (owner, recent sign-in, logged). */
 export const setRequireTwoFactorAction = adminAction(

@@ -1,12 +1,12 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { adminFormAction } from '../admin/action.server';
-import { fail } from '../admin/result';
-import { logger } from '../log.server';
-import { choosePasswordSchema } from './choose-password';
-import { setPassword } from './credentials.server';
-import { deleteOtherSessions } from './sessions.server';
+import { adminFormAction } from '../../admin/action.server';
+import { fail } from '../../admin/result';
+import { logger } from '../../log.server';
+import { choosePasswordSchema } from '../choose-password';
+import { setPassword } from '../credentials.server';
+import { deleteOtherSessions } from '../sessions.server';
 
 /**
  * 'Choose your password': the one action a session started with the built-in default password

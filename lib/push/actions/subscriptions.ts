@@ -1,11 +1,11 @@
 'use server';
 
 import { refresh } from 'next/cache';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed } from '../admin/result';
-import { browserName } from '../http/browser-name';
-import { MAX_DEVICES_PER_ACCOUNT, removeDevice, removeEndpoint, saveSubscription } from './subscriptions.server';
-import { deviceIdSchema, endpointSchema, subscriptionSchema } from './subscription-schema';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed } from '../../admin/result';
+import { browserName } from '../../http/browser-name';
+import { MAX_DEVICES_PER_ACCOUNT, removeDevice, removeEndpoint, saveSubscription } from '../subscriptions.server';
+import { deviceIdSchema, endpointSchema, subscriptionSchema } from '../subscription-schema';
 
 /**
  * 'Turn on alerts on this device' / 'Turn off' and a device's 'Remove' (My Account, and Security

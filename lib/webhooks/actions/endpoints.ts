@@ -1,11 +1,11 @@
 'use server';
 
 import { refresh } from 'next/cache';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed } from '../admin/result';
-import { outboundPolicy, refusedTarget } from '../http/outbound-request.server';
-import { createEndpoint, deleteEndpoint, MAX_WEBHOOK_ENDPOINTS, setEndpointEnabled } from './endpoints.server';
-import { WEBHOOK_URL_HINT, webhookCreateSchema, webhookIdSchema, webhookToggleSchema } from './schemas';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed } from '../../admin/result';
+import { outboundPolicy, refusedTarget } from '../../http/outbound-request.server';
+import { createEndpoint, deleteEndpoint, MAX_WEBHOOK_ENDPOINTS, setEndpointEnabled } from '../endpoints.server';
+import { WEBHOOK_URL_HINT, webhookCreateSchema, webhookIdSchema, webhookToggleSchema } from '../schemas';
 
 /**
  * Integrations (owner only): webhook endpoints. Adding one sends customer data to a new place and

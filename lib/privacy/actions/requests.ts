@@ -1,14 +1,14 @@
 'use server';
 
 import { z } from 'zod';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed } from '../admin/result';
-import { logger } from '../log.server';
-import { deletePersonData } from './delete.server';
-import { personEmailSchema } from './email-match';
-import { exportPersonData } from './export.server';
-import { deletedRows, touchedRows as total } from './counts';
-import { countRecords, findPersonRecords } from './find.server';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed } from '../../admin/result';
+import { logger } from '../../log.server';
+import { deletePersonData } from '../delete.server';
+import { personEmailSchema } from '../email-match';
+import { exportPersonData } from '../export.server';
+import { deletedRows, touchedRows as total } from '../counts';
+import { countRecords, findPersonRecords } from '../find.server';
 
 /**
  * Security › 'Privacy requests' (owner only). The activity log records each answer with counts

@@ -5,10 +5,10 @@ import { adminAction } from '../../admin/action.server';
 import { fail, succeed, type ActionResult } from '../../admin/result';
 import { PASSWORD_MAX_LENGTH } from '../policy';
 import { retryMessage } from '../throttle.server';
-import { confirmWithPasskey, confirmWithPassword, type ConfirmResult } from './confirm-identity.server';
-import { secondFactorsOf } from './factors.server';
-import { authenticationResponseSchema } from './passkey-response';
-import { authenticationOptions } from './passkeys.server';
+import { confirmWithPasskey, confirmWithPassword, type ConfirmResult } from '../two-factor/confirm-identity.server';
+import { secondFactorsOf } from '../two-factor/factors.server';
+import { authenticationResponseSchema } from '../two-factor/passkey-response';
+import { authenticationOptions } from '../two-factor/passkeys.server';
 
 /**
  * The 'Confirm it's you' step (the dialog of withStepUp and the /admin/confirm page). Permission

@@ -1,10 +1,10 @@
 'use server';
 
 import { refresh } from 'next/cache';
-import { adminAction } from '../admin/action.server';
-import { fail, succeed } from '../admin/result';
-import { retentionSettingsSchema } from './settings';
-import { saveRetentionSettings } from './settings.server';
+import { adminAction } from '../../admin/action.server';
+import { fail, succeed } from '../../admin/result';
+import { retentionSettingsSchema } from '../settings';
+import { saveRetentionSettings } from '../settings.server';
 
 /** Security › 'Data retention' (owner only): 'Keep leads for' N months after their last activity. */
 export const saveRetentionSettingsAction = adminAction(
