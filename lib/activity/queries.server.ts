@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db/connect.server';
 import type { Database } from '../db/schema';
-import { dayAfter, dayStart } from '../leads/admin/filter';
+import { dayAfter, dayStart } from '../time/calendar';
 import { ACTIVITY_PAGE_SIZE, filterActions, type ActivityCursor, type ActivityFilter } from './filter';
 import { parseDetail, type ActivityDetail } from './format';
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { onlyAttributionCookie } from '../../lib/attribution/visit';
-import { QUERY_ROUTED_PAGES } from '../../lib/http/public-page';
+import { QUERY_ROUTED_PAGES } from '../../lib/site/query-routed-pages';
 import { isShareable, type Exchange, type Step } from '../pipeline';
 
 /**

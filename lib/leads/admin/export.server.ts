@@ -5,7 +5,7 @@ import type { LeadKind } from '../fields';
 import { leadSummary } from '../summary';
 import { botSignalSentences, parseBotSignals } from '../spam-words';
 import { statusLabel } from '../statuses';
-import { CSV_BOM, csvRow, type CsvValue } from './csv';
+import { CSV_BOM, csvRow, type CsvValue } from '../../http/csv';
 import type { FilterScope, LeadFilter } from './filter';
 import { exportLeads, type ExportedLead } from './queries.server';
 

@@ -9,7 +9,8 @@ import type { NotificationStatus } from '../types';
 import type { BotSignal } from '../spam';
 import { parseBotSignals } from '../spam-words';
 import { followUpFilter } from '../pipeline/follow-up-filter.server';
-import { dayAfter, dayStart, type FilterScope, type LeadFilter } from './filter';
+import { dayAfter, dayStart } from '../../time/calendar';
+import type { FilterScope, LeadFilter } from './filter';
 
 /**
  * The Leads tab's reads. Every filter starts with the folder (is_spam) and orders newest first by

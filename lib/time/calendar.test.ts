@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { daysBefore, monthsBefore, utcDay } from './policy';
+import { daysBefore, monthsBefore, utcDay } from './calendar';
 
-describe('retention arithmetic', () => {
+describe('calendar arithmetic', () => {
   it('counts calendar months back, keeping the time of day', () => {
     expect(monthsBefore(new Date('2026-11-22T21:36:52.123Z'), 24).toISOString()).toBe('2024-11-22T21:36:52.123Z');
     expect(monthsBefore(new Date('2026-01-15T00:00:00Z'), 1).toISOString()).toBe('2025-12-15T00:00:00.000Z');
