@@ -1,5 +1,5 @@
 /**
- * The app's contract with the server's response pipeline (server/pipeline.ts). next.config.ts sets
+ * The app's contract with the server's response pipeline (server/pipeline/index.ts). next.config.ts sets
  * this response header on every public route. A response that carries it and that Next served from
  * its page cache (it then sends x-nextjs-cache) is the same for every visitor: the server may
  * rewrite it (the deferred boot) and keep it in its micro-cache. The pipeline removes the header

@@ -1,10 +1,10 @@
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
-import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../lib/http/public-page';
+import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
 
 /**
  * The one place the server changes what the app answers. The response is wrapped once, here, and
- * ordered steps (server/pipeline/*.ts) run over it:
+ * ordered steps (the other modules of this folder) run over it:
  *
  * 0. `request`: before the app sees the request, a step may adjust it (never answer it).
  * 1. `head`: once the status and headers are final, each step may change them, in order.

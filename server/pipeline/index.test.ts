@@ -1,15 +1,15 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../lib/http/public-page';
-import { listen, serversOfEachTest } from '../tests/support/http-server';
-import { HSTS_VALUE } from '../lib/http/security-headers';
-import { BOOT_VERSION } from './deferred-boot/transform';
-import { runPipeline, type Step } from './pipeline';
-import { CDN_CACHE_CONTROL, sharedCacheLifetime } from './pipeline/cdn-cache-control';
-import { deferredBoot, PER_REQUEST_CACHE_CONTROL } from './pipeline/deferred-boot';
-import { redirectStatus } from './pipeline/redirect-status';
-import { securityHeaders } from './pipeline/security-headers';
+import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
+import { listen, serversOfEachTest } from '../../tests/support/http-server';
+import { HSTS_VALUE } from '../../lib/http/security-headers';
+import { BOOT_VERSION } from '../deferred-boot/transform';
+import { runPipeline, type Step } from './index';
+import { CDN_CACHE_CONTROL, sharedCacheLifetime } from './cdn-cache-control';
+import { deferredBoot, PER_REQUEST_CACHE_CONTROL } from './deferred-boot';
+import { redirectStatus } from './redirect-status';
+import { securityHeaders } from './security-headers';
 
 const PAGE =
   '<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/a.css"/>' +
