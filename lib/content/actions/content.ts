@@ -6,7 +6,8 @@ import { fail, succeed, type ActionFailure } from '../../admin/result';
 import { CacheTag } from '../../cache/tags';
 import { logger } from '../../log.server';
 import { summarizeChanges } from '../diff';
-import { listContentRevisions, restoreContentRevision, saveContent, type ContentRevision } from '../mutations.server';
+import { listContentRevisions, restoreContentRevision, saveContent } from '../mutations.server';
+import type { ContentRevision } from '../types';
 import type { SiteContent } from '../schema';
 
 export type ContentSaved = { content: SiteContent; revision: number; revisions: ContentRevision[] };

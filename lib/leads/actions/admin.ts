@@ -2,7 +2,8 @@
 
 import { z } from 'zod';
 import { actorOf } from '../../activity/record.server';
-import { adminAction, type AdminContext } from '../../admin/action.server';
+import { adminAction } from '../../admin/action.server';
+import type { AdminContext } from '../../admin/context';
 import { fail, succeed, type ActionResult } from '../../admin/result';
 import type { DB } from '../../db/index.server';
 import { logger } from '../../log.server';
@@ -10,7 +11,8 @@ import { leadSummary } from '../summary';
 import type { LeadSummary } from '../types';
 import { wakeOutbox } from '../../notifications/process-worker.server';
 import { isAssignable } from '../pipeline/assignees.server';
-import { getLeadPipeline, type LeadPipeline } from '../pipeline/detail.server';
+import { getLeadPipeline } from '../pipeline/detail.server';
+import type { LeadPipeline } from '../pipeline/types';
 import { getLead } from '../queries.server';
 import type { Lead } from '../types';
 import { dismissMovedBack } from '../admin/moved-back.server';
