@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../lib/db/connect.server';
 import { env } from '../../lib/env.server';
 import { leadsCsvStream } from '../../lib/leads/admin/export.server';
-import { leadEventBodies } from '../../lib/webhooks/lead-body.server';
+import { leadEventBodies } from '../../lib/leads/webhook-body.server';
 import { getLead } from '../../lib/leads/queries.server';
 import { submitLead } from '../../lib/leads/submit.server';
 import { deliverDue } from '../../lib/notifications/delivery.server';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { leadWebhookNotifications } from '../../webhooks/queue.server';
+import { leadWebhookNotifications } from '../webhook-notifications.server';
 import type { ArrivalAlertSource } from './source';
 
 /** A `lead.created` webhook to each enabled endpoint subscribed to it (the leads are already inserted). */

@@ -2,9 +2,9 @@ import 'server-only';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import type { NewNotification } from '../notifications/outbox.server';
-import { endpointsFor } from './endpoints.server';
-import type { WebhookEvent } from './events';
-import { leadEventBodies } from './lead-body.server';
+import { endpointsFor } from '../webhooks/endpoints.server';
+import type { WebhookEvent } from '../webhooks/events';
+import { leadEventBodies } from './webhook-body.server';
 
 /**
  * One webhook notification per lead and endpoint subscribed to the event, rendered now: the

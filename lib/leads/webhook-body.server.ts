@@ -1,6 +1,6 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import type { WebhookEvent } from './events';
+import type { WebhookEvent } from '../webhooks/events';
 
 /**
  * The body of a lead event, as every receiver gets it (Standard Webhooks' `type`, `timestamp`,
