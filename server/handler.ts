@@ -5,7 +5,7 @@ import { logger } from '../lib/log.server';
 import type { Env } from '../lib/env-schema';
 import { inFlightRequests } from '../lib/runtime/in-flight-requests';
 import { SenderLimit } from '../lib/vitals/sender-limit.server';
-import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/runtime/server-call';
+import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/http/server-call';
 import { stampClientAddress } from './client-address';
 import { adminGate } from './admin-gate';
 import { answerLeadPost, isLeadPost } from './lead-endpoint';

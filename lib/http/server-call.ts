@@ -1,5 +1,5 @@
-import { INTERNAL_HEADER_PREFIX } from '../http/client-address';
-import { launchedByServer } from './launched-by-server';
+import { launchedByServer } from '../runtime/launched-by-server';
+import { INTERNAL_HEADER_PREFIX } from './client-address';
 
 /**
  * What the server tells the app about a request, in headers of its own namespace that it removes
