@@ -1,12 +1,7 @@
 import type { NextConfig } from 'next';
 import { FORM_BODY_LIMIT } from './lib/http/form-body-limit';
-import {
-  DEFERRED_BOOT_HEADER,
-  DEFERRED_BOOT_ROUTES,
-  PUBLIC_PAGE_HEADER,
-  PUBLIC_PAGE_ROUTES,
-  QUERY_ROUTED_PAGES,
-} from './lib/http/public-page';
+import { DEFERRED_BOOT_HEADER, DEFERRED_BOOT_ROUTES, PUBLIC_PAGE_HEADER, PUBLIC_PAGE_ROUTES } from './lib/http/public-page';
+import { QUERY_ROUTED_PAGES } from './lib/site/query-routed-pages';
 import { publicCsp } from './lib/http/security-headers';
 
 /**

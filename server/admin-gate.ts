@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ADMIN_HOME, ADMIN_SECTIONS, firstSectionFor, inSection } from '../components/admin/sections';
+import { ADMIN_HOME, ADMIN_SECTIONS, firstSectionFor, inSection } from '../lib/admin/sections';
 import { CHOOSE_PASSWORD_PATH } from '../lib/auth/choose-password';
 import { can } from '../lib/auth/roles';
 import { SESSION_COOKIE } from '../lib/auth/session-cookie';

@@ -5,7 +5,7 @@ import { logger } from '../lib/log.server';
 import type { Env } from '../lib/env-schema';
 import { inFlightRequests } from '../lib/runtime/in-flight-requests';
 import { SenderLimit } from '../lib/vitals/sender-limit.server';
-import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/runtime/server-call';
+import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/http/server-call';
 import { stampClientAddress } from './client-address';
 import { adminGate } from './admin-gate';
 import { answerLeadPost, isLeadPost } from './lead-endpoint';
@@ -36,7 +36,7 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  * 3. A fresh copy in the micro-cache answers an anonymous page view at once (with the visitor's
  *    own attribution cookie when the visit sets one, ./pipeline/attribution-cookie.ts).
  * 4. Otherwise the request is counted in flight (lib/runtime/in-flight-requests.ts), the response
- *    pipeline (./pipeline.ts) wraps the response, and a request with a body passes the body gate
+ *    pipeline (./pipeline/index.ts) wraps the response, and a request with a body passes the body gate
  *    (./body-gate.ts): the limits table (./body-limits.ts) refuses an oversized body by its
  *    declared length or as it streams in, before anything reads it; then
  *    - a lead form's post is answered by the lead endpoint (./lead-endpoint.ts), without Next;

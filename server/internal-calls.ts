@@ -1,4 +1,4 @@
-import { SERVER_CALL_HEADER } from '../lib/runtime/server-call';
+import { SERVER_CALL_HEADER } from '../lib/http/server-call';
 
 /**
  * The server's own calls to the app's internal routes (app/api/internal/): cache tags can only be

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { Role } from '@/lib/auth/roles';
-import { inSection, sectionsFor } from './sections';
+import { inSection, sectionsFor } from '@/lib/admin/sections';
 import { LEAVE_MESSAGE, useUnsavedRegistry } from './unsaved-changes';
 
 /**

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/policy';
-import { choosePasswordAction } from '@/lib/auth/choose-password-action';
+import { choosePasswordAction } from '@/lib/auth/actions/choose-password';
 import { PasswordField } from './account/password-field';
 
 /**

@@ -1,4 +1,4 @@
-import type { PaymentRow } from '@/lib/payments/store.server';
+import type { PaymentRow } from '@/lib/payments/types';
 import { formatMoney } from '@/lib/payments/format';
 import { NOTIFICATION_CLASS, NOTIFICATION_LABELS } from './leads/format';
 

@@ -1,5 +1,5 @@
 import { Banknote, Building, Percent, TrendingUp, type LucideIcon } from 'lucide-react';
-import type { RateIcon } from '@/lib/content/schema';
+import type { RateIcon } from '@/lib/rates/schema';
 
 const icons: Record<RateIcon, LucideIcon> = { Building, TrendingUp, Banknote, Percent };
 

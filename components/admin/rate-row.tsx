@@ -2,9 +2,8 @@
 
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { RATE_ICONS } from '@/lib/content/schema';
-import { updateRateAction } from '@/lib/rates/actions';
-import { RATE_KINDS, type RateInput } from '@/lib/rates/schema';
+import { updateRateAction } from '@/lib/rates/actions/rates';
+import { RATE_ICONS, RATE_KINDS, type RateInput } from '@/lib/rates/schema';
 import type { Rate } from '@/lib/rates/types';
 import { inputClass, labelClass } from './image-field';
 import { RateIconPreview } from './rate-icon';

@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import type { ExampleLoan } from '@/lib/rates/example';
-import { addRateAction, deleteRateAction, reorderRatesAction } from '@/lib/rates/actions';
+import { addRateAction, deleteRateAction, reorderRatesAction } from '@/lib/rates/actions/rates';
 import type { Rate } from '@/lib/rates/types';
 import { RateExamplePreview } from './rate-example-preview';
 import { RateRow } from './rate-row';

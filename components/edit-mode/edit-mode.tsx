@@ -4,7 +4,7 @@ import { usePathname } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
 import { useUpload } from '@/components/admin/use-upload';
 import { showToast } from '@/components/ui/toast-store';
-import { updateContentFieldAction } from '@/lib/content/inline-actions';
+import { updateContentFieldAction } from '@/lib/content/actions/inline-edit';
 import { getTextAt, setTextAt } from '@/lib/content/paths';
 import type { SiteContent } from '@/lib/content/schema';
 import { applyContent, applyValue, decorate, editableImages, injectStyles, undecorate } from './dom';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, type ReactNode } from 'react';
-import { saveDraftFormAction } from '@/lib/drafts/actions';
+import { saveDraftFormAction } from '@/lib/drafts/actions/save';
 import { ApplicationForm, type ApplicationStart } from './application-form';
 import { LEAD_PAGES } from './modal-store';
 import { SaveWithoutScript } from './save-without-script';

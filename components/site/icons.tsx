@@ -1,4 +1,5 @@
-import type { LoanIcon, RateIcon } from '@/lib/content/schema';
+import type { LoanIcon } from '@/lib/content/schema';
+import type { RateIcon } from '@/lib/rates/schema';
 import { Icon, type IconName } from './sprite-icon';
 
 /** The content's icon names (the spec's, lucide's component names) as sprite icon names. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import { CSV_BOM, csvRow } from '../leads/admin/csv';
+import { CSV_BOM, csvRow } from '../http/csv';
 import { actionLabel, detailText } from './format';
 import { exportActivity, type ActivityRange } from './queries.server';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isActivityAction, type ActivityAction } from './actions';
+import { isActivityAction, type ActivityAction } from './kinds';
 import { ACTIVITY_GROUPS, isActivityGroup } from './groups';
 
 /**

@@ -1,4 +1,4 @@
-import { ACTIVITY_ACTIONS } from './actions';
+import { ACTIVITY_ACTIONS } from './kinds';
 
 /** How an entry reads in the Security area and in the CSV export alike. */
 

@@ -1,4 +1,4 @@
-import type { ActivityAction } from './actions';
+import type { ActivityAction } from './kinds';
 
 /**
  * The kinds of entry the issue names (sign-ins, two-factor, edits, leads, exports, deletions,

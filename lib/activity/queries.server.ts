@@ -2,25 +2,16 @@ import 'server-only';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../db/connect.server';
 import type { Database } from '../db/schema';
-import { dayAfter, dayStart } from '../leads/admin/filter';
+import { dayAfter, dayStart } from '../time/calendar';
 import { ACTIVITY_PAGE_SIZE, filterActions, type ActivityCursor, type ActivityFilter } from './filter';
-import { parseDetail, type ActivityDetail } from './format';
+import { parseDetail } from './format';
+import type { ActivityLogEntry } from './types';
 
 /**
  * The activity log's reads: a page of entries newest first, and every entry of a filter for the
  * CSV export. Both walk (at, id) by keyset, never by offset, so a page deep in two years of
  * entries costs what the first one does, and an entry written meanwhile never shifts a page.
  */
-
-export interface ActivityLogEntry {
-  id: string;
-  at: string;
-  actor: string;
-  action: string;
-  target: string;
-  detail: ActivityDetail;
-  ip: string;
-}
 
 export interface ActivityPage {
   entries: ActivityLogEntry[];

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
-import type { ActivityAction } from './actions';
+import type { ActivityAction } from './kinds';
 
 /**
  * Appends to the activity log. Called inside the same transaction as the change it records where

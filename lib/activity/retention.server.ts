@@ -1,6 +1,6 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import { monthsBefore } from '../retention/policy';
+import { monthsBefore } from '../time/calendar';
 
 /**
  * The log's own retention: entries older than `months` (ACTIVITY_LOG_RETENTION_MONTHS, 24 by

@@ -1,13 +1,13 @@
 import 'server-only';
 import { forbidden } from 'next/navigation';
 import type { z } from 'zod';
-import { recordActivity, actorOf, type ActivityEntry } from '../activity/record.server';
+import { recordActivity, actorOf } from '../activity/record.server';
 import type { Permission } from '../auth/roles';
 import { getAdminSession, requestClient } from '../auth/session.server';
-import type { AdminAccount, AdminSession } from '../auth/sessions.server';
+import type { AdminSession } from '../auth/sessions.server';
 import { expireAfterWrite } from '../cache/expire.server';
 import type { CacheTagName } from '../cache/tags';
-import { getDb, type DB } from '../db/index.server';
+import { getDb } from '../db/index.server';
 import { refusalFor, type AdmissionOptions } from './admission.server';
 import {
   fieldErrorsOf,
@@ -19,20 +19,13 @@ import {
   type ActionFailure,
   type ActionResult,
 } from './result';
+import type { AdminContext } from './context';
 
 /**
  * The one way an admin Server Action is written: input -> session -> role -> zod -> handler ->
  * typed result -> cache expiry. A 'use server' file exports what these return, so no action can
  * forget the session or the role check, and the client gets one result shape from all of them.
  */
-
-export interface AdminContext {
-  session: AdminSession;
-  account: AdminAccount;
-  db: DB;
-  /** Appends to the activity log as this account, from this request's client address. */
-  log: (entry: Omit<ActivityEntry, 'actor' | 'ip'>, db?: DB) => Promise<void>;
-}
 
 export interface AdminActionOptions extends AdmissionOptions {
   /** What the account's role must allow (lib/auth/roles.ts); otherwise 403. */

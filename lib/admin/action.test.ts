@@ -30,10 +30,10 @@ async function load(databaseUrl: string) {
     ...(await import('../auth/session.server')),
     ...(await import('./action.server')),
     ...(await import('./result')),
-    ...(await import('../rates/actions')),
+    ...(await import('../rates/actions/rates')),
     ...(await import('../rates/queries.server')),
-    ...(await import('../posts/actions')),
-    ...(await import('../auth/account-actions')),
+    ...(await import('../posts/actions/posts')),
+    ...(await import('../auth/actions/account')),
     ...(await import('../auth/credentials.server')),
   };
 }

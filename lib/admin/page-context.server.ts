@@ -6,7 +6,8 @@ import type { Permission } from '../auth/roles';
 import { requireAdminPage } from '../auth/session.server';
 import { TWO_FACTOR_SET_UP_PATH } from '../auth/two-factor/requirement.server';
 import { CHOOSE_PASSWORD_PATH } from '../auth/choose-password';
-import { adminContext, type AdminContext } from './action.server';
+import { adminContext } from './action.server';
+import type { AdminContext } from './context';
 import { refusalFor, type AdmissionOptions } from './admission.server';
 
 /**

@@ -1,16 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { isRole, type Role } from './roles';
-
-/** Admin accounts as the Security area lists them. */
-export interface AccountSummary {
-  id: string;
-  email: string | null;
-  name: string;
-  role: Role;
-  createdAt: string;
-  twoFactor: boolean;
-}
+import type { AccountSummary } from './types';
 
 export async function countAccounts(db: DB): Promise<number> {
   const row = await db

@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { getDb } from '../db/index.server';
 import { logger } from '../log.server';
 import { inFlightRequests } from '../runtime/in-flight-requests';
-import { requestIdOf } from '../runtime/server-call';
+import { requestIdOf } from '../http/server-call';
 import { announceTagsExpired } from './expiry-listeners';
 import { recordTagExpiry } from './tag-versions.server';
 import type { CacheTagName } from './tags';

@@ -5,12 +5,7 @@ import { sanitizeInlineHtml } from '../html/sanitize.server';
 import { changedPaths, summarizeChanges } from './diff';
 import { CONTENT_VERSION, readContentDocument } from './document';
 import { contentSchema, type SiteContent } from './schema';
-
-export interface ContentRevision {
-  revision: number;
-  createdAt: string;
-  summary: string;
-}
+import type { ContentRevision } from './types';
 
 export type SaveContentResult =
   | { ok: true; revision: number; content: SiteContent; summary: string }

@@ -17,7 +17,6 @@ const imageUrl = z
   .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), { error: 'Use an uploaded image or an https:// address.' });
 
 export const LOAN_ICONS = ['Home', 'Wrench', 'User', 'Map', 'Hammer', 'MapPin'] as const;
-export const RATE_ICONS = ['Building', 'TrendingUp', 'Banknote', 'Percent'] as const;
 export const PLAN_IDS = ['standard', 'jumbo'] as const;
 
 const pageMeta = z.object({ title: line(70), description: line(170) });
@@ -207,5 +206,4 @@ function legalPage() {
 
 export type SiteContent = z.infer<typeof contentSchema>;
 export type LoanIcon = (typeof LOAN_ICONS)[number];
-export type RateIcon = (typeof RATE_ICONS)[number];
 export type PlanId = (typeof PLAN_IDS)[number];

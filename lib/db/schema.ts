@@ -173,7 +173,7 @@ export interface ActivityLogTable {
   actor_id: string | null;
   /** Who, as shown then: the account's e-mail, 'admin' for the owner, 'system' for jobs. */
   actor: string;
-  /** e.g. 'sign_in', 'rate.update' (lib/activity/actions.ts). */
+  /** e.g. 'sign_in', 'rate.update' (lib/activity/kinds.ts). */
   action: string;
   /** The row acted on, by id (never a visitor's e-mail). */
   target: Generated<string>;

@@ -98,7 +98,7 @@ export type SaveDraftAnswer =
   | { ok: false; reason: 'invalid' | 'limited' | 'failed' | 'refused'; message: string };
 
 /**
- * The application form posted without JavaScript by 'Email me the link' (lib/drafts/actions.ts):
+ * The application form posted without JavaScript by 'Email me the link' (lib/drafts/actions/save.ts):
  * the answer, what was typed (so the page comes back with the form as it was) and the token the
  * form keeps (the saved draft's, or the one it carried when nothing was saved).
  */

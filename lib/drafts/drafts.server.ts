@@ -18,6 +18,7 @@ import {
   type MailHeld,
   type ResumeMailLimits,
 } from './resume-mail-limits.server';
+import type { UnfinishedApplication } from './types';
 
 /**
  * 'Save and finish later' (issue 19): an unfinished application saved on the server with the
@@ -72,16 +73,6 @@ export interface SavedDraft {
   email: string;
   values: DraftValues;
   step: DraftStep;
-}
-
-/** A saved draft as the admin lists it: no field values, only who and how far. */
-export interface UnfinishedApplication {
-  id: string;
-  email: string;
-  step: DraftStep;
-  consent: boolean;
-  updatedAt: string;
-  expiresAt: string;
 }
 
 /** Saving the same draft again within this time is refused: a double press sends one e-mail. */

@@ -1,4 +1,4 @@
-import type { NotificationMessage } from '../notifications/messages';
+import type { NotificationMessage } from '../notifications/types';
 
 /**
  * The e-mail with a saved application's resume link, sent to the visitor through the outbox.

@@ -3,11 +3,11 @@ import type { DB } from '../db/connect.server';
 import { env } from '../env.server';
 import { hasMailTransport } from '../notifications/transports/index.server';
 import type { NewNotification } from '../notifications/outbox.server';
-import { pushAlerts } from './alerts/push.server';
-import type { leadRow } from './lead-row';
 import { visitorAutoReply } from './alerts/auto-reply.server';
 import { visitorEstimate } from './alerts/estimate-email.server';
+import { pushAlerts } from './alerts/push.server';
 import { smsAlerts } from './alerts/sms.server';
+import type { ArrivalAlertSource, ArrivedLead } from './alerts/source';
 import { webhookAlerts } from './alerts/webhooks.server';
 import { leadRowMessage } from './lead-row';
 
@@ -18,15 +18,6 @@ import { leadRowMessage } from './lead-row';
  * that turned alerts on, a `lead.created` webhook to each endpoint). Each source returns its notifications for a batch of leads; a lead judged
  * spam gets them all 'skipped' (stored, never sent unless the owner says 'Not spam').
  */
-
-/** A lead row as insertLeads writes it, with the moment it arrived. */
-export interface ArrivedLead {
-  row: ReturnType<typeof leadRow> & { last_activity_at: string };
-  at: Date;
-}
-
-/** One kind of alert: its notifications for the batch of leads (read what it needs through `trx`). */
-export type ArrivalAlertSource = (trx: DB, leads: ArrivedLead[]) => Promise<NewNotification[]>;
 
 /** The broker's e-mail with every field (spec section 7). */
 const brokerEmail: ArrivalAlertSource = async (_trx, leads) =>

@@ -1,5 +1,5 @@
 import type { SiteContent } from '../content/schema';
-import type { NotificationMessage } from '../notifications/messages';
+import type { NotificationMessage } from '../notifications/types';
 import { PROJECT_TYPE_OPTIONS, type LeadKind } from './fields';
 
 /**

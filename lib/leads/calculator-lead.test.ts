@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadSummary, summaryText } from '../notifications/messages';
+import { leadSummary, summaryText } from './summary';
 import { linesText, textLines } from './calculator-lead';
 
 describe('calculator lead fields', () => {

@@ -1,5 +1,5 @@
 import type { SiteContent } from '../content/schema';
-import type { NotificationMessage } from '../notifications/messages';
+import type { NotificationMessage } from '../notifications/types';
 import { CALCULATOR_LEAD_FIELDS as F, textLines } from './calculator-lead';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { addNotifications } from '../notifications/outbox.server';
-import { leadWebhookNotifications } from '../webhooks/queue.server';
+import { leadWebhookNotifications } from './webhook-notifications.server';
 
 /**
  * A lead changed after it arrived (status, notes, assignee, follow-up, not spam): whatever

@@ -1,6 +1,7 @@
 import { attributionColumns, type Attribution } from '../attribution/touch';
 import { newId } from '../db/ids';
-import { leadMessage, type NotificationMessage } from '../notifications/messages';
+import type { NotificationMessage } from '../notifications/types';
+import { leadMessage } from './summary';
 import { CONSENT_TEXT, LEAD_TYPES, type LeadKind } from './fields';
 import { leadSearchText } from './search-text';
 import type { BotSignal, SpamReason } from './spam';

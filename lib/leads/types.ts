@@ -40,3 +40,16 @@ export interface Lead {
   /** The visitor's auto-reply (recipient 'visitor'), when one was written. */
   autoReply: DeliveryState | null;
 }
+
+/** One line of a lead's summary; a block value (the contact message) stands on its own lines. */
+export interface SummaryRow {
+  label: string;
+  value: string;
+  block?: boolean;
+}
+
+/** A lead's fields as the e-mail shows them and the admin lists them: labelled, formatted, grouped. */
+export interface LeadSummary {
+  heading: string;
+  sections: { title: string | null; rows: SummaryRow[] }[];
+}

@@ -19,3 +19,6 @@ export interface Delivery {
 export interface LabelledDelivery extends Delivery {
   to: string;
 }
+
+/** Notifications needing the owner's attention (the dashboard's banner): leads' and payments'. Invitations show their own state in Team. */
+export type Troubled = Record<'lead' | 'payment', { failing: number; failed: number }>;

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import type { DeliveryAttempt, DeliveryState, NotificationStatus, Subject, SubjectType } from './types';
+import type { Troubled } from './delivery-types';
 
 /** Reads of the outbox for the admin: a subject's attempts, the newest state per subject, the dashboard's count. */
 
@@ -55,9 +56,6 @@ export async function latestEmailStates(
   }
   return states;
 }
-
-/** Notifications needing the owner's attention (the dashboard's banner): leads' and payments'. Invitations show their own state in Team. */
-export type Troubled = Record<'lead' | 'payment', { failing: number; failed: number }>;
 
 /**
  * Notifications failing (and retrying) or failed for good, by what they are about (the dashboard's

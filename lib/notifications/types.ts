@@ -1,10 +1,23 @@
-import type { NotificationMessage } from './messages';
-
 /**
  * The notifications outbox's vocabulary. A notification belongs to a subject (the lead or the
  * payment it tells of) and goes out on one channel, carrying the payload that channel's transport
  * sends, rendered when the notification is written: the worker knows channels, never subjects.
  */
+
+/**
+ * An e-mail (to the broker unless `to` says otherwise): the payload of the outbox's 'email' channel,
+ * whatever it tells of. Each subject renders its own (lib/leads/summary.ts,
+ * lib/payments/notice.ts, ...); the outbox only carries it.
+ */
+export interface NotificationMessage {
+  subject: string;
+  text: string;
+  /** Who it is from (a lead's visitor), for the reply address and EmailJS's from_name / from_email. */
+  fromName: string;
+  fromEmail: string;
+  /** The recipient, when not the broker's mailbox (MAIL_TO): an invitation goes to the invitee. */
+  to?: string;
+}
 
 /** A text message (Twilio): to ALERT_SMS_TO unless `to` says otherwise. */
 export interface SmsPayload {

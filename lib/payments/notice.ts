@@ -1,4 +1,4 @@
-import type { NotificationMessage } from '../notifications/messages';
+import type { NotificationMessage } from '../notifications/types';
 
 /** The broker's e-mail about a paid or failed Checkout payment, queued by the webhook (./store.server.ts). */
 

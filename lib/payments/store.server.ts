@@ -3,9 +3,9 @@ import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import { addNotifications } from '../notifications/outbox.server';
 import { latestEmailStates } from '../notifications/queries.server';
-import type { DeliveryState } from '../notifications/types';
 import { formatMoney } from './format';
 import { paymentMessage } from './notice';
+import type { PaymentRow } from './types';
 
 /**
  * Payments, recorded from Stripe's signed webhook events only (never from the success page).
@@ -97,24 +97,6 @@ export async function recordPaymentEvent(db: DB, update: PaymentUpdate, now = ne
     }
     return 'recorded';
   });
-}
-
-export interface PaymentRow {
-  id: string;
-  checkoutSessionId: string;
-  paymentIntentId: string | null;
-  plan: string;
-  amount: number;
-  currency: string;
-  customerEmail: string;
-  customerName: string;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
-  /** The newest lead with the same e-mail, if any (spam aside). */
-  lead: { id: string; name: string; type: string; createdAt: string } | null;
-  /** The delivery of the newest e-mail to the broker about it; null while it is pending. */
-  notice: DeliveryState | null;
 }
 
 /** Payments newest first, each with the newest lead of the same e-mail and its notice's delivery (for the admin). */

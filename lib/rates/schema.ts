@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { RATE_ICONS } from '../content/schema';
 import { formatPercent, parsePercent } from './percent';
+
+/** The icons a rate card can show (components/site/icons.tsx draws them). */
+export const RATE_ICONS = ['Building', 'TrendingUp', 'Banknote', 'Percent'] as const;
+export type RateIcon = (typeof RATE_ICONS)[number];
 
 /** Whether a rate can change after consummation (Regulation Z, 12 CFR 1026.24(c)). */
 export const RATE_KINDS = ['fixed', 'adjustable'] as const;

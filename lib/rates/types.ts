@@ -1,5 +1,4 @@
-import type { RateIcon } from '../content/schema';
-import type { RateKind } from './schema';
+import type { RateIcon, RateKind } from './schema';
 
 export interface Rate {
   id: string;

@@ -2,7 +2,7 @@ import 'server-only';
 import { recordActivity, SYSTEM_ACTOR } from '../activity/record.server';
 import type { DB } from '../db/connect.server';
 import { claimDay, releaseDay } from './daily-claim.server';
-import { daysBefore, utcDay } from './policy';
+import { daysBefore, utcDay } from '../time/calendar';
 import { emptyCounts, purgeExpired, totalPurged, type PurgeCounts } from './purge.server';
 import { readRetentionSettings } from './settings.server';
 

@@ -6,7 +6,8 @@ import type { Database } from '../db/schema';
 import { purgeExpiredDrafts } from '../drafts/drafts.server';
 import { deleteLeadsById, deleteNotificationsById, ID_CHUNK, scrubDeletedText } from './erase.server';
 import { PURGEABLE_SPAM_REASONS } from '../leads/spam';
-import { daysBefore, DIGEST_DAYS, INVITE_DAYS, monthsBefore, SIGN_IN_ATTEMPT_DAYS, SPAM_DAYS } from './policy';
+import { daysBefore, monthsBefore } from '../time/calendar';
+import { DIGEST_DAYS, INVITE_DAYS, SIGN_IN_ATTEMPT_DAYS, SPAM_DAYS } from './policy';
 
 /**
  * What the daily job deletes (./daily-job.server.ts decides when): leads past the owner's

@@ -1,5 +1,5 @@
 import { ROLE_LABELS, type Role } from '../auth/roles';
-import type { NotificationMessage } from '../notifications/messages';
+import type { NotificationMessage } from '../notifications/types';
 
 /**
  * The invitation e-mail, sent to the invitee through the outbox. Plain text like the broker's

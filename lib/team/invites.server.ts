@@ -8,9 +8,9 @@ import { engineOf } from '../db/engine';
 import { newId } from '../db/ids';
 import { addNotifications, deleteNotifications } from '../notifications/outbox.server';
 import { latestEmailStates } from '../notifications/queries.server';
-import type { NotificationStatus } from '../notifications/types';
 import { inviteMessage } from './invite-message';
 import { INVITE_VALID_HOURS } from './schemas';
+import type { PendingInvite } from './types';
 
 /**
  * Invitations to the admin (ADR 020). The link carries a random 256-bit token; the table keeps
@@ -20,17 +20,6 @@ import { INVITE_VALID_HOURS } from './schemas';
  * link can no longer be used (accepted, revoked, replaced).
  * The writes run inside the caller's transaction, which also logs them.
  */
-
-export interface PendingInvite {
-  id: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-  expiresAt: string;
-  expired: boolean;
-  /** The invitation e-mail's delivery state (null once deleted or never written). */
-  delivery: NotificationStatus | null;
-}
 
 export type CreateInviteResult =
   { ok: true; id: string; token: string } | { ok: false; reason: 'account-exists' | 'invite-exists' };

@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../db/connect.server';
 import { daysBefore, lastDays, utcDay, WINDOW_DAYS } from './days';
 import { METRIC_NAMES, type DeviceClass, type MetricName } from './metrics';
+import type { DayPercentile, MetricPercentiles, SiteSpeed } from './types';
 
 /**
  * The Site Speed page's figures: the 75th percentile of each metric over the last 28 days, per
@@ -11,32 +12,6 @@ import { METRIC_NAMES, type DeviceClass, type MetricName } from './metrics';
  * window functions in one statement that SQLite and PostgreSQL both run, so the figures are the
  * same on either engine and no row leaves the database.
  */
-
-export interface Percentile {
-  p75: number;
-  /** Page views that reported the metric. */
-  views: number;
-}
-export type MetricPercentiles = Partial<Record<MetricName, Percentile>>;
-export interface DayPercentile {
-  day: string;
-  /** null on a day without a report. */
-  p75: number | null;
-  views: number;
-}
-
-export interface SiteSpeed {
-  /** The window, first and last UTC day. */
-  from: string;
-  to: string;
-  device: DeviceClass | null;
-  /** Page views with at least one report in the window. */
-  views: number;
-  site: MetricPercentiles;
-  /** Most viewed first. */
-  pages: { path: string; metrics: MetricPercentiles }[];
-  daily: Record<MetricName, DayPercentile[]>;
-}
 
 interface Filter {
   since: string;

@@ -37,7 +37,7 @@ describe('the endpoint form', () => {
   });
 
   // Whether an http(s) address may be sent to is the server's to say once it has resolved it
-  // (the address rules, lib/webhooks/actions.test.ts): plain http:// only to a private address.
+  // (the address rules, lib/webhooks/actions/endpoints.test.ts): plain http:// only to a private address.
   it('refuses non-URLs, other schemes, a user name or password, no events and unknown events', () => {
     for (const url of ['crm.example', 'ftp://crm.example', 'https://user:secret@crm.example/hook', ''])
       expect(webhookCreateSchema.safeParse({ ...valid, url }).success).toBe(false);

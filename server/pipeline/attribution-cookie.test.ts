@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ATTRIBUTION_COOKIE, attributionOfCookies } from '../../lib/attribution/visit';
 import { PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
 import { listen, serversOfEachTest } from '../../tests/support/http-server';
-import { runPipeline } from '../pipeline';
+import { runPipeline } from './index';
 import { sharedCacheLifetime } from './cdn-cache-control';
 import { attributionCookie, PERSONAL_CACHE_CONTROL } from './attribution-cookie';
 import { MicroCache } from './micro-cache';

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { afterVisit, attributionOfCookies, attributionSetCookie, touchOfVisit } from '../../lib/attribution/visit';
 import { PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
-import type { Step } from '../pipeline';
+import type { Step } from './index';
 
 /**
  * Sets the attribution cookie (lib/attribution/visit.ts) on a public page view that tells where

@@ -1,4 +1,4 @@
-import type { Step } from '../pipeline';
+import type { Step } from './index';
 
 /**
  * Next marks what it serves from its cache `s-maxage=<its revalidate time>` (a day or more here),

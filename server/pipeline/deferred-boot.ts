@@ -1,5 +1,5 @@
 import { BOOT_VERSION, deferNextBoot } from '../deferred-boot/transform';
-import { isShareable, type Exchange, type Step } from '../pipeline';
+import { isShareable, type Exchange, type Step } from './index';
 
 /**
  * Applies the deferred boot (../deferred-boot/transform.ts, ADR 009) to the pages every visitor

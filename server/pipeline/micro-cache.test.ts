@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
 import { listen, serversOfEachTest } from '../../tests/support/http-server';
-import { runPipeline } from '../pipeline';
+import { runPipeline } from './index';
 import { cacheKey, MicroCache, TTL_MS } from './micro-cache';
 
 const servers = serversOfEachTest();

@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { onlyAttributionCookie } from '../../lib/attribution/visit';
-import { QUERY_ROUTED_PAGES } from '../../lib/http/public-page';
-import { isShareable, type Exchange, type Step } from '../pipeline';
+import { QUERY_ROUTED_PAGES } from '../../lib/site/query-routed-pages';
+import { isShareable, type Exchange, type Step } from './index';
 
 /**
  * A micro-cache of anonymous public page views, in front of Next in this process. Next already

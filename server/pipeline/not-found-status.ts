@@ -1,5 +1,5 @@
 import { isNotFoundPage } from '../../lib/http/not-found-pages';
-import type { Step } from '../pipeline';
+import type { Step } from './index';
 
 /** What Next sends with its own 404 pages: nobody keeps a page that says something is missing. */
 export const NOT_FOUND_CACHE_CONTROL = 'private, no-cache, no-store, max-age=0, must-revalidate';

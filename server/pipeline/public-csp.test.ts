@@ -7,7 +7,7 @@ import { EDIT_MODE_STYLES } from '../../lib/site/edit-mode-styles';
 import { collectorLoader } from '../../lib/vitals/loader';
 import { listen, serversOfEachTest } from '../../tests/support/http-server';
 import { deferNextBoot } from '../deferred-boot/transform';
-import { runPipeline, type Step } from '../pipeline';
+import { runPipeline, type Step } from './index';
 import { deferredBoot } from './deferred-boot';
 import { isKnownInlineScript, sha256 } from './inline-sources';
 import { MicroCache } from './micro-cache';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { publicCsp, publicPageCsp } from '../../lib/http/security-headers';
 import { EDIT_MODE_STYLES } from '../../lib/site/edit-mode-styles';
-import type { Step } from '../pipeline';
+import type { Step } from './index';
 import { inlineSources, withoutNonces } from './inline-sources';
 
 /**

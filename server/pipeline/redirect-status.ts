@@ -1,4 +1,4 @@
-import type { Step } from '../pipeline';
+import type { Step } from './index';
 
 /**
  * Next's permanentRedirect() answers 308. For a GET or HEAD it means exactly what 301 means, and

@@ -1,5 +1,5 @@
 import { BASE_HEADERS, HSTS_VALUE, servedOverHttps } from '../../lib/http/security-headers';
-import type { Step } from '../pipeline';
+import type { Step } from './index';
 
 /**
  * The headers every response carries, whoever answered it (Next, the lead endpoint, a refusal):

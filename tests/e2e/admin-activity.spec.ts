@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ACTIVITY_ACTIONS, type ActivityAction } from '../../lib/activity/actions';
+import { ACTIVITY_ACTIONS, type ActivityAction } from '../../lib/activity/kinds';
 import { importClosure, sourceFiles } from '../support/import-graph';
 import { apiSignIn, OWNER_PASSWORD, withDb } from './admin-support';
 import { openSection, toast } from './admin-ui';

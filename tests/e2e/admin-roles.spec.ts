@@ -127,17 +127,13 @@ async function route(who: Who, method: 'GET' | 'POST', path: string) {
 }
 
 const CONTENT_ACTIONS = [
-  'lib/content/actions.ts',
-  'lib/content/inline-actions.ts',
-  'lib/rates/actions.ts',
-  'lib/posts/actions.ts',
+  'lib/content/actions/content.ts',
+  'lib/content/actions/inline-edit.ts',
+  'lib/rates/actions/rates.ts',
+  'lib/posts/actions/posts.ts',
 ];
-const SECURITY_ACTIONS = ['lib/team/actions.ts', 'lib/webhooks/actions.ts'];
-const LEADS_ACTIONS = [
-  'lib/leads/admin/actions.ts',
-  'lib/leads/pipeline/digest-actions.ts',
-  'lib/notifications/delivery-actions.ts',
-];
+const SECURITY_ACTIONS = ['lib/team/actions/team.ts', 'lib/webhooks/actions/endpoints.ts'];
+const LEADS_ACTIONS = ['lib/leads/actions/admin.ts', 'lib/leads/actions/digest.ts', 'lib/notifications/actions/deliveries.ts'];
 
 test("a loan officer's session is refused content, rates, blog, security, payments and export, and changes nothing", async () => {
   const before = databaseState(server.databasePath);
@@ -178,7 +174,7 @@ test('the owner opens every section, and the same requests are not refused for w
   for (const path of Object.keys(SECTION_MARKERS).filter((p) => p !== '/admin/account')) await expectAllowedPage('owner', path);
   // The account page is the team's: the owner has Security instead, yet may open it.
   expect((await page('owner', '/admin/account')).status).toBe(200);
-  const detail = serverActionsOf('lib/leads/admin/actions.ts').find((a) => a.exportedName === 'leadDetailAction')!;
+  const detail = serverActionsOf('lib/leads/actions/admin.ts').find((a) => a.exportedName === 'leadDetailAction')!;
   expect((await callServerAction(server.url, detail, [{ id: ids.lead }], { cookie: cookies.owner })).status).toBe(200);
   expect((await callServerAction(server.url, detail, [{ id: ids.lead }], { cookie: cookies.officer })).status).toBe(200);
 });

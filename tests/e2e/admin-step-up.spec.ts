@@ -70,7 +70,7 @@ test('adding an authenticator app or a passkey needs a recent sign-in, and nothi
     ['passkeyRegistrationOptionsAction', []],
     ['addPasskeyAction', [{ name: 'Planted', response: fakeRegistration }]],
   ] as const) {
-    const response = await callServerAction(server.url, serverAction('lib/auth/two-factor/actions.ts', name), [...args], {
+    const response = await callServerAction(server.url, serverAction('lib/auth/actions/two-factor.ts', name), [...args], {
       cookie,
     });
     expect(response.status, name).toBe(200);

@@ -58,7 +58,7 @@ export function serverActions(): ServerActionRef[] {
   return cached;
 }
 
-/** The actions a file exports, e.g. serverActionsOf('lib/rates/actions.ts'). */
+/** The actions a file exports, e.g. serverActionsOf('lib/rates/actions/rates.ts'). */
 export function serverActionsOf(filename: string): ServerActionRef[] {
   const found = serverActions().filter((action) => action.filename === filename);
   if (found.length === 0) throw new Error(`no Server Actions from ${filename} in the build`);

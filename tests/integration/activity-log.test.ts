@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_ACTIONS, type ActivityAction } from '../../lib/activity/actions';
+import { ACTIVITY_ACTIONS, type ActivityAction } from '../../lib/activity/kinds';
 import { activityCsvStream } from '../../lib/activity/export.server';
 import {
   activityFilterSchema,

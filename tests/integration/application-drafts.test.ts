@@ -13,7 +13,7 @@ import {
 import { handleDraftSave, saveDraftPost, type SaveDeps } from '../../lib/drafts/save-request.server';
 import { submitLead } from '../../lib/leads/submit.server';
 import { payloadToSend } from '../../lib/notifications/delivery.server';
-import type { NotificationMessage } from '../../lib/notifications/messages';
+import type { NotificationMessage } from '../../lib/notifications/types';
 import { deletePersonData } from '../../lib/privacy/delete.server';
 import { exportPersonData } from '../../lib/privacy/export.server';
 import { emptyCounts, purgeExpired } from '../../lib/retention/purge.server';

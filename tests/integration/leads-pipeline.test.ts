@@ -10,7 +10,7 @@ import { boardColumns } from '../../lib/leads/pipeline/board.server';
 import { queueDailyDigests } from '../../lib/leads/pipeline/digest.server';
 import { listStatusHistory } from '../../lib/leads/pipeline/status-history.server';
 import { deliverDue } from '../../lib/notifications/delivery.server';
-import type { NotificationMessage } from '../../lib/notifications/messages';
+import type { NotificationMessage } from '../../lib/notifications/types';
 import { smtpTransport } from '../../lib/notifications/transports/smtp.server';
 import { emptyCounts, purgeExpired } from '../../lib/retention/purge.server';
 import { testEngines } from '../support/engines';

@@ -5,7 +5,7 @@ import { getLead, listNotificationAttempts } from '../../lib/leads/queries.serve
 import { submitLead, type SubmitDeps } from '../../lib/leads/submit.server';
 import { MAX_ATTEMPTS } from '../../lib/notifications/backoff';
 import { deliverDue } from '../../lib/notifications/delivery.server';
-import { leadMessage } from '../../lib/notifications/messages';
+import { leadMessage } from '../../lib/leads/summary';
 import { emailJsTransport } from '../../lib/notifications/transports/emailjs.server';
 import { smtpTransport } from '../../lib/notifications/transports/smtp.server';
 import { createOutboxWorker } from '../../lib/notifications/worker.server';

@@ -6,7 +6,7 @@ import { migrations } from '../../lib/db/migrations';
 import { CONSENT_TEXT } from '../../lib/leads/fields';
 import { getLead, listNotificationAttempts } from '../../lib/leads/queries.server';
 import { deliverDue } from '../../lib/notifications/delivery.server';
-import { leadMessage } from '../../lib/notifications/messages';
+import { leadMessage } from '../../lib/leads/summary';
 import { listPayments } from '../../lib/payments/store.server';
 import { fullApplication } from '../support/lead-data';
 import { engines } from '../support/engines';

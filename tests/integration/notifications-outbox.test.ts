@@ -4,7 +4,7 @@ import { connect, type DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { CLAIM_LEASE_MS } from '../../lib/notifications/claim.server';
 import { deliverDue, nextDueAt } from '../../lib/notifications/delivery.server';
-import type { NotificationMessage } from '../../lib/notifications/messages';
+import type { NotificationMessage } from '../../lib/notifications/types';
 import { resendWebhook } from '../../lib/notifications/deliveries.server';
 import { LANES } from '../../lib/notifications/lanes';
 import { addNotifications, deleteNotifications, retryNotifications } from '../../lib/notifications/outbox.server';

@@ -18,7 +18,7 @@ import { personEmailSchema } from '../../lib/privacy/email-match';
 import { exportPersonData } from '../../lib/privacy/export.server';
 import { claimDay } from '../../lib/retention/daily-claim.server';
 import { runDailyRetention } from '../../lib/retention/daily-job.server';
-import { daysBefore, monthsBefore } from '../../lib/retention/policy';
+import { daysBefore, monthsBefore } from '../../lib/time/calendar';
 import { readRetentionSettings, saveRetentionSettings } from '../../lib/retention/settings.server';
 import { scanDatabase } from '../support/database-scan';
 import { testEngines } from '../support/engines';

@@ -5,7 +5,7 @@ import { connect, type DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { newId } from '../../lib/db/ids';
 import { payloadToSend } from '../../lib/notifications/delivery.server';
-import type { NotificationMessage } from '../../lib/notifications/messages';
+import type { NotificationMessage } from '../../lib/notifications/types';
 import { changeRole, removeAccount } from '../../lib/team/accounts.server';
 import { acceptInvite } from '../../lib/team/accept-invite.server';
 import { createInvite, findLiveInvite, listInvites, revokeInvite } from '../../lib/team/invites.server';

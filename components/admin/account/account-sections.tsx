@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AdminContext } from '@/lib/admin/action.server';
+import type { AdminContext } from '@/lib/admin/context';
 import { OWNER_ACCOUNT_ID } from '@/lib/auth/policy';
 import { sessionLimits } from '@/lib/auth/session.server';
 import { listSessions } from '@/lib/auth/sessions.server';

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
-import { setDigestAction } from '@/lib/leads/pipeline/digest-actions';
+import { setDigestAction } from '@/lib/leads/actions/digest';
 
 /** The digest's on/off switch: a checkbox saved as soon as it changes. */
 export function DigestToggle({ wantsDigest }: { wantsDigest: boolean }) {

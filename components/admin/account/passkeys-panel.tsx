@@ -5,7 +5,7 @@ import { useState, useTransition, type FormEvent } from 'react';
 import { withStepUp } from '@/components/admin/step-up/with-step-up';
 import { showToast } from '@/components/ui/toast-store';
 import type { ActionResult } from '@/lib/admin/result';
-import { addPasskeyAction, passkeyRegistrationOptionsAction, removePasskeyAction } from '@/lib/auth/two-factor/actions';
+import { addPasskeyAction, passkeyRegistrationOptionsAction, removePasskeyAction } from '@/lib/auth/actions/two-factor';
 
 export interface PasskeyRow {
   id: string;

@@ -3,10 +3,10 @@
 import { useActionState, useEffect, useRef, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import type { ActionResult } from '@/lib/admin/result';
-import { changePasswordAction, signOutOtherSessionsAction } from '@/lib/auth/account-actions';
-import { signOutSessionAction } from '@/lib/auth/session-actions';
+import { changePasswordAction, signOutOtherSessionsAction } from '@/lib/auth/actions/account';
+import { signOutSessionAction } from '@/lib/auth/actions/sessions';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/policy';
-import { browserName } from './browser-name';
+import { browserName } from '@/lib/http/browser-name';
 import { PasswordField } from './password-field';
 
 interface SessionRow {

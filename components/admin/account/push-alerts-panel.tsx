@@ -3,9 +3,9 @@
 import { useEffect, useState, useSyncExternalStore, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import type { ActionResult } from '@/lib/admin/result';
-import { removePushDeviceAction, turnOffPushAction, turnOnPushAction } from '@/lib/push/actions';
+import { removePushDeviceAction, turnOffPushAction, turnOnPushAction } from '@/lib/push/actions/subscriptions';
 import { ADMIN_SCOPE, SERVICE_WORKER_PATH } from '@/lib/push/admin-app';
-import { browserName } from './browser-name';
+import { browserName } from '@/lib/http/browser-name';
 
 export interface DeviceRow {
   id: string;

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AdminContext } from '@/lib/admin/action.server';
+import type { AdminContext } from '@/lib/admin/context';
 import { can } from '@/lib/auth/roles';
 import { listDevices } from '@/lib/push/subscriptions.server';
 import { vapidPublicKey } from '@/lib/push/vapid-keys.server';

@@ -10,7 +10,7 @@ import {
   regenerateRecoveryCodesAction,
   startTotpSetUpAction,
   turnOffTotpAction,
-} from '@/lib/auth/two-factor/actions';
+} from '@/lib/auth/actions/two-factor';
 import { RecoveryCodesView } from './recovery-codes-view';
 
 const primary = 'bg-brand-700 hover:bg-brand-800 rounded-md px-4 py-2 font-semibold text-white disabled:opacity-70';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AdminContext } from '@/lib/admin/action.server';
+import type { AdminContext } from '@/lib/admin/context';
 import { hasSecondFactor, secondFactorsOf } from '@/lib/auth/two-factor/factors.server';
 import { listPasskeys } from '@/lib/auth/two-factor/passkeys.server';
 import { countUnusedRecoveryCodes } from '@/lib/auth/two-factor/recovery-codes.server';

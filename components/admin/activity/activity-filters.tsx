@@ -1,4 +1,4 @@
-import { ACTIVITY_ACTIONS } from '@/lib/activity/actions';
+import { ACTIVITY_ACTIONS } from '@/lib/activity/kinds';
 import type { ActivityFilter } from '@/lib/activity/filter';
 import { ACTIVITY_GROUPS } from '@/lib/activity/groups';
 import { buttonClass, fieldClass, labelClass, primaryClass } from './styles';

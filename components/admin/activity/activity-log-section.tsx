@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { activityQuery, parseActivityParams, type ActivityFilter } from '@/lib/activity/filter';
 import { activityPage } from '@/lib/activity/queries.server';
 import { SYSTEM_ACTOR, actorOf } from '@/lib/activity/record.server';
-import type { AdminContext } from '@/lib/admin/action.server';
+import type { AdminContext } from '@/lib/admin/context';
 import { fieldErrorsOf } from '@/lib/admin/result';
 import { listAccounts } from '@/lib/auth/accounts.server';
 import { can } from '@/lib/auth/roles';

@@ -1,5 +1,5 @@
 import { actionLabel, detailText } from '@/lib/activity/format';
-import type { ActivityLogEntry } from '@/lib/activity/queries.server';
+import type { ActivityLogEntry } from '@/lib/activity/types';
 import { formatLogTime } from './styles';
 
 /** One page of entries: who did what to which row, when, and from which address. */

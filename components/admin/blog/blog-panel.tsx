@@ -3,7 +3,7 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
-import { deletePostAction } from '@/lib/posts/actions';
+import { deletePostAction } from '@/lib/posts/actions/posts';
 import type { Post } from '@/lib/posts/types';
 import { formatLongDate } from '@/lib/site/format';
 import { PostForm } from './post-form';

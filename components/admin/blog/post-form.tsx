@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useId, useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
-import { createPostAction, updatePostAction } from '@/lib/posts/actions';
+import { createPostAction, updatePostAction } from '@/lib/posts/actions/posts';
 import { MISSING_FIELDS, type PostInput } from '@/lib/posts/schema';
 import type { Post } from '@/lib/posts/types';
 import { ImageField, inputClass, labelClass } from '../image-field';

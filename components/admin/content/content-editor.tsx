@@ -3,7 +3,7 @@
 import { ChevronDown, History } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
-import { restoreRevisionAction, saveContentAction, type ContentSaved } from '@/lib/content/actions';
+import { restoreRevisionAction, saveContentAction, type ContentSaved } from '@/lib/content/actions/content';
 import type { SiteContent } from '@/lib/content/schema';
 import { useUnsavedChanges } from '../unsaved-changes';
 import { ObjectFields, type FieldContext } from './fields';

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ContentRevision } from '@/lib/content/mutations.server';
+import type { ContentRevision } from '@/lib/content/types';
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';

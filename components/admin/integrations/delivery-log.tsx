@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useTransition } from 'react';
 import { formatTime, NOTIFICATION_CLASS, NOTIFICATION_LABELS } from '@/components/admin/leads/format';
 import type { ActionResult } from '@/lib/admin/result';
-import { resendWebhookAction } from '@/lib/notifications/delivery-actions';
+import { resendWebhookAction } from '@/lib/notifications/actions/deliveries';
 import type { Delivery } from '@/lib/notifications/delivery-types';
 
 const CHANNEL_LABELS: Record<string, string> = { email: 'E-mail', sms: 'Text message', push: 'Push', webhook: 'Webhook' };

@@ -6,7 +6,7 @@ import { withStepUp } from '@/components/admin/step-up/with-step-up';
 import { toastResult } from '@/components/admin/team/toast-result';
 import type { Delivery } from '@/lib/notifications/delivery-types';
 import type { WebhookEndpoint } from '@/lib/webhooks/events';
-import { deleteWebhookAction, toggleWebhookAction } from '@/lib/webhooks/actions';
+import { deleteWebhookAction, toggleWebhookAction } from '@/lib/webhooks/actions/endpoints';
 import { DeliveryLog } from './delivery-log';
 
 const button = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 font-medium hover:bg-slate-100 disabled:opacity-60';

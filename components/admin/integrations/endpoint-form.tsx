@@ -4,7 +4,7 @@ import { useRef, useState, useTransition, type FormEvent } from 'react';
 import { withStepUp } from '@/components/admin/step-up/with-step-up';
 import { TextField } from '@/components/admin/team/text-field';
 import { toastResult } from '@/components/admin/team/toast-result';
-import { createWebhookAction } from '@/lib/webhooks/actions';
+import { createWebhookAction } from '@/lib/webhooks/actions/endpoints';
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/events';
 import { SecretOnce } from './secret-once';
 

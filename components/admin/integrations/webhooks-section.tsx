@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AdminContext } from '@/lib/admin/action.server';
+import type { AdminContext } from '@/lib/admin/context';
 import { recipientDeliveries } from '@/lib/notifications/deliveries.server';
 import { listEndpoints } from '@/lib/webhooks/endpoints.server';
 import { EndpointCard } from './endpoint-card';

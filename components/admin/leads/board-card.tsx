@@ -2,9 +2,9 @@
 
 import { ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import type { Assignee } from '@/lib/leads/pipeline/assignees.server';
+import type { Assignee } from '@/lib/leads/pipeline/types';
 import { BOARD_STATUSES, type BoardStatus } from '@/lib/leads/pipeline/board';
-import type { BoardCard as Card } from '@/lib/leads/pipeline/board.server';
+import type { BoardCard as Card } from '@/lib/leads/pipeline/types';
 import { KIND_LABELS, statusLabel } from '@/lib/leads/statuses';
 import { PossibleBotBadge } from './possible-bot-badge';
 

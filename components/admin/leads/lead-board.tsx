@@ -2,10 +2,10 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { moveLeadAction } from '@/lib/leads/admin/actions';
-import type { Assignee } from '@/lib/leads/pipeline/assignees.server';
+import { moveLeadAction } from '@/lib/leads/actions/admin';
+import type { Assignee } from '@/lib/leads/pipeline/types';
 import type { BoardStatus } from '@/lib/leads/pipeline/board';
-import type { BoardCard as Card, BoardColumn } from '@/lib/leads/pipeline/board.server';
+import type { BoardCard as Card, BoardColumn } from '@/lib/leads/pipeline/types';
 import { statusLabel } from '@/lib/leads/statuses';
 import { BoardCard } from './board-card';
 import { LostReasonDialog } from './lost-reason-dialog';

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { channelLabel, DeliveryLog } from '@/components/admin/integrations/delivery-log';
-import { leadDeliveriesAction } from '@/lib/notifications/delivery-actions';
+import { leadDeliveriesAction } from '@/lib/notifications/actions/deliveries';
 import type { LabelledDelivery } from '@/lib/notifications/delivery-types';
 
 /**

@@ -15,7 +15,7 @@ import {
   retryNotificationAction,
   updateLeadAction,
   type LeadDetail,
-} from '@/lib/leads/admin/actions';
+} from '@/lib/leads/actions/admin';
 import type { LeadUpdate } from '@/lib/leads/admin/filter';
 import { inputClass, labelClass } from '../image-field';
 import { LeadPipelineFields, pipelineDraft } from './lead-pipeline-fields';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { LeadFilter } from '@/lib/leads/admin/filter';
-import type { LeadListItem } from '@/lib/leads/admin/queries.server';
+import type { LeadListItem } from '@/lib/leads/admin/types';
 import { KIND_LABELS, statusLabel } from '@/lib/leads/statuses';
 import { FollowUpBadge } from './follow-up-badge';
 import { spamReasonSentence } from '@/lib/leads/spam-words';

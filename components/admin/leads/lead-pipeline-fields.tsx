@@ -1,7 +1,7 @@
 'use client';
 
 import type { LeadUpdate } from '@/lib/leads/admin/filter';
-import type { LeadPipeline } from '@/lib/leads/pipeline/detail.server';
+import type { LeadPipeline } from '@/lib/leads/pipeline/types';
 import { inputClass, labelClass } from '../image-field';
 
 /** The dialog's draft of a lead's pipeline, from what the server read. */

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState, useTransition } from 'react';
-import { dismissMovedBackAction } from '@/lib/leads/admin/actions';
+import { dismissMovedBackAction } from '@/lib/leads/actions/admin';
 import { leadButton } from './lead-filters';
 import { leadsHref } from './leads-href';
 

@@ -1,4 +1,4 @@
-import type { Troubled } from '@/lib/notifications/queries.server';
+import type { Troubled } from '@/lib/notifications/delivery-types';
 
 /** Where the owner sees each kind of notification's errors and retries it. */
 const TROUBLE = {

@@ -1,6 +1,6 @@
 'use client';
 
-import type { StatusChange } from '@/lib/leads/pipeline/status-history.server';
+import type { StatusChange } from '@/lib/leads/pipeline/types';
 import { statusLabel } from '@/lib/leads/statuses';
 import { formatTime } from './format';
 

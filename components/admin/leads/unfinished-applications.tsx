@@ -1,4 +1,4 @@
-import type { UnfinishedApplication } from '@/lib/drafts/drafts.server';
+import type { UnfinishedApplication } from '@/lib/drafts/types';
 import { formatTime } from './format';
 
 const STEP_LABELS = ['1. Project Information', '2. Borrower Application'] as const;

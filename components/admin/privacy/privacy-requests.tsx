@@ -4,7 +4,7 @@ import { useState, useTransition } from 'react';
 import { withStepUp } from '@/components/admin/step-up/with-step-up';
 import { showToast } from '@/components/ui/toast-store';
 import type { ActionResult } from '@/lib/admin/result';
-import { deletePersonDataAction, exportPersonDataAction, previewPersonDeletionAction } from '@/lib/privacy/actions';
+import { deletePersonDataAction, exportPersonDataAction, previewPersonDeletionAction } from '@/lib/privacy/actions/requests';
 import type { PersonCounts } from '@/lib/privacy/counts';
 import { inputClass, labelClass } from '../image-field';
 import { ConfirmDeletion } from './confirm-deletion';

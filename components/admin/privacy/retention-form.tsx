@@ -3,7 +3,7 @@
 import { useState, useTransition } from 'react';
 import { withStepUp } from '@/components/admin/step-up/with-step-up';
 import { showToast } from '@/components/ui/toast-store';
-import { saveRetentionSettingsAction } from '@/lib/retention/actions';
+import { saveRetentionSettingsAction } from '@/lib/retention/actions/settings';
 import { MAX_LEAD_MONTHS, MIN_LEAD_MONTHS, SPAM_DAYS } from '@/lib/retention/policy';
 import { inputClass, labelClass } from '../image-field';
 

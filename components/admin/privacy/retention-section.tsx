@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AdminContext } from '@/lib/admin/action.server';
+import type { AdminContext } from '@/lib/admin/context';
 import { readRetentionSettings } from '@/lib/retention/settings.server';
 import { RetentionForm } from './retention-form';
 

@@ -4,11 +4,7 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { CodeField } from '@/components/admin/two-factor/code-field';
 import type { ActionResult } from '@/lib/admin/result';
-import {
-  confirmWithPasskeyAction,
-  confirmWithPasswordAction,
-  stepUpPasskeyOptionsAction,
-} from '@/lib/auth/two-factor/step-up-actions';
+import { confirmWithPasskeyAction, confirmWithPasswordAction, stepUpPasskeyOptionsAction } from '@/lib/auth/actions/step-up';
 
 export interface ConfirmMethods {
   totp: boolean;

@@ -2,7 +2,7 @@
 
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
-import { confirmMethodsAction } from '@/lib/auth/two-factor/step-up-actions';
+import { confirmMethodsAction } from '@/lib/auth/actions/step-up';
 import { ConfirmIdentityForm, type ConfirmMethods } from './confirm-identity-form';
 import { registerStepUpHost } from './step-up-store';
 

@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useRef } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@/lib/auth/policy';
-import { acceptInviteAction } from '@/lib/team/accept-action';
+import { acceptInviteAction } from '@/lib/team/actions/accept-invite';
 import { TextField } from './text-field';
 
 /**

@@ -3,10 +3,10 @@
 import { useState, useTransition } from 'react';
 import { formatTime } from '@/components/admin/leads/format';
 import { withStepUp } from '@/components/admin/step-up/with-step-up';
-import type { AccountSummary } from '@/lib/auth/accounts.server';
+import type { AccountSummary } from '@/lib/auth/types';
 import { OWNER_ACCOUNT_ID } from '@/lib/auth/policy';
 import { ROLE_LABELS, ROLES, type Role } from '@/lib/auth/roles';
-import { changeRoleAction, removeAccountAction } from '@/lib/team/actions';
+import { changeRoleAction, removeAccountAction } from '@/lib/team/actions/team';
 import { toastResult } from './toast-result';
 
 const cell = 'py-2 pr-4 align-top';

@@ -3,7 +3,7 @@
 import { useRef, useState, useTransition, type FormEvent } from 'react';
 import { withStepUp } from '@/components/admin/step-up/with-step-up';
 import { ROLE_LABELS, ROLES, type Role } from '@/lib/auth/roles';
-import { inviteAction } from '@/lib/team/actions';
+import { inviteAction } from '@/lib/team/actions/team';
 import { INVITE_VALID_HOURS } from '@/lib/team/schemas';
 import { TextField } from './text-field';
 import { toastResult } from './toast-result';

@@ -3,8 +3,8 @@
 import { useTransition } from 'react';
 import { formatTime, NOTIFICATION_CLASS, NOTIFICATION_LABELS } from '@/components/admin/leads/format';
 import { ROLE_LABELS } from '@/lib/auth/roles';
-import { revokeInviteAction } from '@/lib/team/actions';
-import type { PendingInvite } from '@/lib/team/invites.server';
+import { revokeInviteAction } from '@/lib/team/actions/team';
+import type { PendingInvite } from '@/lib/team/types';
 import { toastResult } from './toast-result';
 
 const cell = 'py-2 pr-4 align-top';

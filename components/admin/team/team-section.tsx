@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AdminContext } from '@/lib/admin/action.server';
+import type { AdminContext } from '@/lib/admin/context';
 import { listAccounts } from '@/lib/auth/accounts.server';
 import { listInvites } from '@/lib/team/invites.server';
 import { AccountTable } from './account-table';

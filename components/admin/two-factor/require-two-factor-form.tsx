@@ -3,7 +3,7 @@
 import { useTransition, type FormEvent } from 'react';
 import { withStepUp } from '@/components/admin/step-up/with-step-up';
 import { showToast } from '@/components/ui/toast-store';
-import { setRequireTwoFactorAction } from '@/lib/auth/two-factor/policy-actions';
+import { setRequireTwoFactorAction } from '@/lib/auth/actions/two-factor-policy';
 
 export function RequireTwoFactorForm({ required }: { required: boolean }) {
   const [pending, startTransition] = useTransition();

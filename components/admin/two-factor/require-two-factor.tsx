@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AdminContext } from '@/lib/admin/action.server';
+import type { AdminContext } from '@/lib/admin/context';
 import { isTwoFactorRequired } from '@/lib/auth/two-factor/requirement.server';
 import { RequireTwoFactorForm } from './require-two-factor-form';
 

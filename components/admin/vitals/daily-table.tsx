@@ -1,5 +1,5 @@
 import { formatMetric, rating, RATING_LABELS, type MetricName } from '@/lib/vitals/metrics';
-import type { DayPercentile } from '@/lib/vitals/queries.server';
+import type { DayPercentile } from '@/lib/vitals/types';
 
 /** A chart's figures in words: each day with reports, newest first. */
 export function DailyTable({ metric, days }: { metric: MetricName; days: DayPercentile[] }) {

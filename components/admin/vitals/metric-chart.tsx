@@ -1,5 +1,5 @@
 import { formatMetric, METRICS, rating, RATING_LABELS, type MetricName } from '@/lib/vitals/metrics';
-import type { DayPercentile } from '@/lib/vitals/queries.server';
+import type { DayPercentile } from '@/lib/vitals/types';
 import { DailyTable } from './daily-table';
 import { RATING_FILL } from './rating-style';
 

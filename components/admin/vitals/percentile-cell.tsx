@@ -1,5 +1,5 @@
 import { formatMetric, rating, RATING_LABELS, type MetricName } from '@/lib/vitals/metrics';
-import type { Percentile } from '@/lib/vitals/queries.server';
+import type { Percentile } from '@/lib/vitals/types';
 import { RATING_CLASS } from './rating-style';
 
 /** One figure of the table: the 75th percentile, its rating in words as well as colour, and how many views it rests on. */

@@ -1,5 +1,5 @@
 import { METRIC_NAMES, METRICS } from '@/lib/vitals/metrics';
-import type { SiteSpeed } from '@/lib/vitals/queries.server';
+import type { SiteSpeed } from '@/lib/vitals/types';
 import { PercentileCell } from './percentile-cell';
 
 /** The figures: one row for the whole site, then one per page, most viewed first. */

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { METRIC_NAMES, type DeviceClass } from '@/lib/vitals/metrics';
-import type { SiteSpeed } from '@/lib/vitals/queries.server';
+import type { SiteSpeed } from '@/lib/vitals/types';
 import { MetricChart } from './metric-chart';
 import { PercentileTable } from './percentile-table';
 import { Thresholds } from './thresholds';

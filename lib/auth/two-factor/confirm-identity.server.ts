@@ -1,6 +1,6 @@
 import 'server-only';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import type { AdminContext } from '../../admin/action.server';
+import type { AdminContext } from '../../admin/context';
 import { env } from '../../env.server';
 import { checkPassword } from '../credentials.server';
 import { requestClient } from '../session.server';

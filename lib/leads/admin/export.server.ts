@@ -2,10 +2,10 @@ import 'server-only';
 import { ATTRIBUTION_CSV_COLUMNS, attributionCsvCells } from '../../attribution/csv';
 import type { DB } from '../../db/connect.server';
 import type { LeadKind } from '../fields';
-import { leadSummary } from '../../notifications/messages';
+import { leadSummary } from '../summary';
 import { botSignalSentences, parseBotSignals } from '../spam-words';
 import { statusLabel } from '../statuses';
-import { CSV_BOM, csvRow, type CsvValue } from './csv';
+import { CSV_BOM, csvRow, type CsvValue } from '../../http/csv';
 import type { FilterScope, LeadFilter } from './filter';
 import { exportLeads, type ExportedLead } from './queries.server';
 

@@ -71,16 +71,6 @@ export function filterQuery(filter: Partial<LeadFilter>, options: { page?: boole
   return params.toString();
 }
 
-/** The first instant after a UTC day, as stored timestamps are compared. */
-export function dayStart(day: string): string {
-  return `${day}T00:00:00.000Z`;
-}
-export function dayAfter(day: string): string {
-  const next = new Date(`${day}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString();
-}
-
 export const leadIdSchema = z.string().min(1).max(64);
 
 const LOST_REASON_REQUIRED = 'Say why the lead was lost.';

@@ -6,10 +6,11 @@ import type { LeadKind } from '../fields';
 import { joinLeadEmail } from '../queries.server';
 import { searchPatterns } from '../search-text';
 import type { NotificationStatus } from '../types';
-import type { BotSignal } from '../spam';
 import { parseBotSignals } from '../spam-words';
 import { followUpFilter } from '../pipeline/follow-up-filter.server';
-import { dayAfter, dayStart, type FilterScope, type LeadFilter } from './filter';
+import { dayAfter, dayStart } from '../../time/calendar';
+import type { FilterScope, LeadFilter } from './filter';
+import type { LeadPage } from './types';
 
 /**
  * The Leads tab's reads. Every filter starts with the folder (is_spam) and orders newest first by
@@ -20,37 +21,6 @@ import { dayAfter, dayStart, type FilterScope, type LeadFilter } from './filter'
 export const PAGE_SIZE = 25;
 /** Counts stop here ('10,000+ leads'): an exact count of a huge result costs a scan and tells nothing. */
 export const COUNT_CAP = 10_000;
-
-export interface LeadListItem {
-  id: string;
-  kind: LeadKind;
-  type: string;
-  name: string;
-  email: string;
-  phone: string;
-  status: string;
-  isSpam: boolean;
-  spamReason: string | null;
-  /** Marked "Possible bot" by its weak signals (listed and alerted all the same). */
-  possibleBot: boolean;
-  botSignals: BotSignal[];
-  createdAt: string;
-  /** The next follow-up, a UTC date; null: none. */
-  followUpOn: string | null;
-  notification: { status: NotificationStatus; lastError: string | null } | null;
-}
-
-export interface LeadPage {
-  leads: LeadListItem[];
-  /** Matching leads, at most COUNT_CAP. */
-  total: number;
-  /** True when more than COUNT_CAP leads match. */
-  totalCapped: boolean;
-  page: number;
-  pageSize: number;
-  /** Leads in the spam folder, for its button. */
-  spamCount: number;
-}
 
 /** The filtered leads, unordered and unpaged (shared by the list, its count and the export). */
 export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope) {

@@ -2,7 +2,7 @@ import 'server-only';
 import { readContentDocument } from '../../content/document';
 import type { DB } from '../../db/connect.server';
 import type { NewNotification } from '../../notifications/outbox.server';
-import type { ArrivalAlertSource } from '../arrival-alerts.server';
+import type { ArrivalAlertSource } from './source';
 import { autoReplyMessage, autoReplyReady } from '../auto-reply';
 import type { LeadKind } from '../fields';
 

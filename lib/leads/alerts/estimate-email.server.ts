@@ -1,7 +1,7 @@
 import 'server-only';
 import { defaultContent } from '../../content/defaults';
 import type { NewNotification } from '../../notifications/outbox.server';
-import type { ArrivalAlertSource } from '../arrival-alerts.server';
+import type { ArrivalAlertSource } from './source';
 import { applyLink } from '../../calculators/apply-link';
 import { isCalculatorId } from '../../calculators/registry';
 import { CALCULATOR_LEAD_FIELDS } from '../calculator-lead';

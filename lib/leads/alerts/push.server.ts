@@ -1,7 +1,7 @@
 import 'server-only';
-import { leadAdminPath, leadAlertText } from '../../push/lead-alert';
+import { leadAdminPath, leadAlertText } from '../push-alert';
 import { hasLeadAlertDevice } from '../../push/subscriptions.server';
-import type { ArrivalAlertSource } from '../arrival-alerts.server';
+import type { ArrivalAlertSource } from './source';
 
 /**
  * A push alert for each new lead to every device that turned alerts on, of every account that may

@@ -1,6 +1,6 @@
 import 'server-only';
 import { env } from '../../env.server';
-import type { ArrivalAlertSource } from '../arrival-alerts.server';
+import type { ArrivalAlertSource } from './source';
 
 /** Where the broker opens a lead in the admin (the Leads page opens its dialog). */
 export const leadAdminUrl = (siteUrl: string, id: string) => `${siteUrl}/admin/leads?lead=${encodeURIComponent(id)}`;

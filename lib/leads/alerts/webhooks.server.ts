@@ -1,6 +1,6 @@
 import 'server-only';
-import { leadWebhookNotifications } from '../../webhooks/queue.server';
-import type { ArrivalAlertSource } from '../arrival-alerts.server';
+import { leadWebhookNotifications } from '../webhook-notifications.server';
+import type { ArrivalAlertSource } from './source';
 
 /** A `lead.created` webhook to each enabled endpoint subscribed to it (the leads are already inserted). */
 export const webhookAlerts: ArrivalAlertSource = async (trx, leads) => {

@@ -1,18 +1,13 @@
 import 'server-only';
 import { can, ROLES } from '../../auth/roles';
 import type { DB } from '../../db/connect.server';
+import type { Assignee } from './types';
 
 /**
  * Who a lead can be assigned to: every account whose role may see leads (the owner and loan
  * officers). Visibility does not change with assignment: everyone with 'leads' sees every lead,
  * and 'Assigned to me' narrows the list.
  */
-
-export interface Assignee {
-  id: string;
-  /** The account's name, else its e-mail ('Owner' for the built-in account). */
-  label: string;
-}
 
 const LEAD_ROLES = ROLES.filter((role) => can(role, 'leads'));
 

@@ -3,9 +3,9 @@ import type { DB } from '../../db/connect.server';
 import { filteredLeads } from '../admin/queries.server';
 import type { FilterScope, LeadFilter } from '../admin/filter';
 import type { LeadKind } from '../fields';
-import type { BotSignal } from '../spam';
 import { parseBotSignals } from '../spam-words';
-import { BOARD_STATUSES, isBoardStatus, type BoardStatus } from './board';
+import { BOARD_STATUSES, isBoardStatus } from './board';
+import type { BoardColumn } from './types';
 
 /**
  * The Leads page's board: one column per pipeline status, each the newest BOARD_LIMIT leads of
@@ -14,25 +14,6 @@ import { BOARD_STATUSES, isBoardStatus, type BoardStatus } from './board';
  */
 
 export const BOARD_LIMIT = 50;
-
-export interface BoardCard {
-  id: string;
-  kind: LeadKind;
-  name: string;
-  email: string;
-  createdAt: string;
-  followUpOn: string | null;
-  assigneeId: string | null;
-  possibleBot: boolean;
-  botSignals: BotSignal[];
-}
-
-export interface BoardColumn {
-  status: BoardStatus;
-  cards: BoardCard[];
-  /** Every lead of the column under the filter (more than `cards` when over BOARD_LIMIT). */
-  total: number;
-}
 
 export async function boardColumns(
   db: DB,

@@ -1,17 +1,8 @@
 import 'server-only';
 import type { DB } from '../../db/connect.server';
-import { listAssignees, type Assignee } from './assignees.server';
-import { listStatusHistory, type StatusChange } from './status-history.server';
-
-/** The lead dialog's pipeline part: assignee, follow-up, lost reason, status history, and whom it may be assigned to. */
-export interface LeadPipeline {
-  assigneeId: string | null;
-  /** UTC date YYYY-MM-DD. */
-  followUpOn: string | null;
-  lostReason: string | null;
-  history: StatusChange[];
-  assignees: Assignee[];
-}
+import { listAssignees } from './assignees.server';
+import { listStatusHistory } from './status-history.server';
+import type { LeadPipeline } from './types';
 
 export async function getLeadPipeline(db: DB, leadId: string): Promise<LeadPipeline | null> {
   const row = await db

@@ -1,4 +1,4 @@
-import type { NotificationMessage } from '../../notifications/messages';
+import type { NotificationMessage } from '../../notifications/types';
 import { KIND_LABELS, statusLabel } from '../statuses';
 import type { LeadKind } from '../fields';
 

@@ -2,22 +2,13 @@ import 'server-only';
 import type { ActivityActor } from '../../activity/record.server';
 import type { DB } from '../../db/connect.server';
 import { newId } from '../../db/ids';
+import type { StatusChange } from './types';
 
 /**
  * A lead's status history (lead_status_changes): every change of status, spam and 'Not spam'
  * included, with its time and who made it. Written in the transaction of the change itself, so the
  * history never disagrees with the lead; the overview's time to first contact reads its first row.
  */
-
-export interface StatusChange {
-  from: string;
-  to: string;
-  /** Why it was lost (a change to 'lost'); null otherwise. */
-  reason: string | null;
-  /** The account as the activity log names it, or 'system'. */
-  actor: string;
-  at: string;
-}
 
 export async function recordStatusChange(
   trx: DB,

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { OverviewPanel } from '@/components/admin/overview/overview-panel';
-import { firstSectionFor, sectionTitle } from '@/components/admin/sections';
+import { firstSectionFor, sectionTitle } from '@/lib/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { can } from '@/lib/auth/roles';
 import { readCharts, readFigures } from '@/lib/overview/queries.server';

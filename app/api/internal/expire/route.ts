@@ -2,7 +2,7 @@ import { revalidateTag } from 'next/cache';
 import { connection } from 'next/server';
 import { z } from 'zod';
 import { ALL_CACHE_TAGS } from '@/lib/cache/tags';
-import { isServerCall } from '@/lib/runtime/server-call';
+import { isServerCall } from '@/lib/http/server-call';
 
 const body = z.object({ tags: z.array(z.enum(ALL_CACHE_TAGS)).min(1) });
 

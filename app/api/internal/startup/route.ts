@@ -5,13 +5,13 @@ import { readSiteContent } from '@/lib/content/queries.server';
 import { getDb } from '@/lib/db/index.server';
 import { ensureOutboxWorker } from '@/lib/notifications/process-worker.server';
 import { vapidPublicKey } from '@/lib/push/vapid-keys.server';
-import { isServerCall } from '@/lib/runtime/server-call';
+import { isServerCall } from '@/lib/http/server-call';
 
 /**
  * Called once by the server (server/internal-calls.ts) before it admits visitors, after it has migrated
  * the database: proves the stored content is readable by this release, expires every cached page,
  * so nothing prerendered at build time is ever served stale, and starts the notification worker.
- * Any other caller gets a 404: only the server can mark its own call (lib/runtime/server-call.ts).
+ * Any other caller gets a 404: only the server can mark its own call (lib/http/server-call.ts).
  */
 export async function POST(request: Request) {
   await connection();

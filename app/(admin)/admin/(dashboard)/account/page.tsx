@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { AccountSections } from '@/components/admin/account/account-sections';
-import { sectionTitle } from '@/components/admin/sections';
+import { sectionTitle } from '@/lib/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 
 export const metadata: Metadata = { title: sectionTitle('My Account') };

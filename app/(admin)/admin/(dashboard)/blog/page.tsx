@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { BlogPanel } from '@/components/admin/blog/blog-panel';
-import { sectionTitle } from '@/components/admin/sections';
+import { sectionTitle } from '@/lib/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { readPosts } from '@/lib/posts/queries.server';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ContentEditor } from '@/components/admin/content/content-editor';
-import { sectionTitle } from '@/components/admin/sections';
+import { sectionTitle } from '@/lib/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { listContentRevisions, readContentForEdit } from '@/lib/content/mutations.server';
 

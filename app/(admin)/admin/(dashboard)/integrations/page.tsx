@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { TextAlertsSection } from '@/components/admin/integrations/text-alerts-section';
 import { WebhooksSection } from '@/components/admin/integrations/webhooks-section';
-import { sectionTitle } from '@/components/admin/sections';
+import { sectionTitle } from '@/lib/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 
 export const metadata: Metadata = { title: sectionTitle('Integrations') };

@@ -3,7 +3,7 @@ import { InvalidLeadFilter } from '@/components/admin/leads/invalid-filter';
 import { LeadsPanel } from '@/components/admin/leads/leads-panel';
 import { MovedBackNotice } from '@/components/admin/leads/moved-back-notice';
 import { UnfinishedApplications } from '@/components/admin/leads/unfinished-applications';
-import { sectionTitle } from '@/components/admin/sections';
+import { sectionTitle } from '@/lib/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { fieldErrorsOf } from '@/lib/admin/result';
 import { listUnfinishedApplications } from '@/lib/drafts/drafts.server';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { PaymentsPanel } from '@/components/admin/payments-panel';
-import { sectionTitle } from '@/components/admin/sections';
+import { sectionTitle } from '@/lib/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { env } from '@/lib/env.server';
 import { listPayments } from '@/lib/payments/store.server';

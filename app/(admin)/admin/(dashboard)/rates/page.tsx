@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { RatesPanel } from '@/components/admin/rates-panel';
-import { sectionTitle } from '@/components/admin/sections';
+import { sectionTitle } from '@/lib/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { readSiteContent } from '@/lib/content/queries.server';
 import { readRates } from '@/lib/rates/queries.server';

@@ -3,7 +3,7 @@ import { AccountSections } from '@/components/admin/account/account-sections';
 import { ActivityLogSection } from '@/components/admin/activity/activity-log-section';
 import { PrivacyRequests } from '@/components/admin/privacy/privacy-requests';
 import { RetentionSection } from '@/components/admin/privacy/retention-section';
-import { sectionTitle } from '@/components/admin/sections';
+import { sectionTitle } from '@/lib/admin/sections';
 import { TeamSection } from '@/components/admin/team/team-section';
 import { RequireTwoFactor } from '@/components/admin/two-factor/require-two-factor';
 import { adminPageContext } from '@/lib/admin/page-context.server';

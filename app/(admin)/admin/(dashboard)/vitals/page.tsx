@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { sectionTitle } from '@/components/admin/sections';
+import { sectionTitle } from '@/lib/admin/sections';
 import { SiteSpeedPanel } from '@/components/admin/vitals/site-speed-panel';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { DEVICE_CLASSES, type DeviceClass } from '@/lib/vitals/metrics';

@@ -1,0 +1,38 @@
+import type { NotificationStatus } from '../../notifications/types';
+import type { LeadKind } from '../fields';
+import type { BotSignal } from '../spam';
+
+/**
+ * The Leads tab's list as its components receive it, apart from queries.server.ts that reads it.
+ */
+
+export interface LeadListItem {
+  id: string;
+  kind: LeadKind;
+  type: string;
+  name: string;
+  email: string;
+  phone: string;
+  status: string;
+  isSpam: boolean;
+  spamReason: string | null;
+  /** Marked "Possible bot" by its weak signals (listed and alerted all the same). */
+  possibleBot: boolean;
+  botSignals: BotSignal[];
+  createdAt: string;
+  /** The next follow-up, a UTC date; null: none. */
+  followUpOn: string | null;
+  notification: { status: NotificationStatus; lastError: string | null } | null;
+}
+
+export interface LeadPage {
+  leads: LeadListItem[];
+  /** Matching leads, at most COUNT_CAP. */
+  total: number;
+  /** True when more than COUNT_CAP leads match. */
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+  /** Leads in the spam folder, for its button. */
+  spamCount: number;
+}
