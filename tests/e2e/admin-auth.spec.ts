@@ -63,7 +63,7 @@ test('first start: the default password shown on /login opens only "Choose your 
     await choosePassword(page, 'a-new-password', 'a-different-one');
     await expect(page.getByText('Your new password and confirmation do not match.')).toBeVisible();
     await choosePassword(page, 'short');
-    await expect(page.getByText('at least 8 characters')).toBeVisible();
+    await expect(page.getByText('The new password must be at least 8 characters long.')).toBeVisible();
     await choosePassword(page, DEFAULT_PASSWORD);
     await expect(page.getByText('Choose a password other than the default.')).toBeVisible();
     await expect(page).toHaveURL(`${server.url}/admin/choose-password`);

@@ -16,7 +16,11 @@ import { startServer, tempDatabasePath, type RunningServer } from './server';
 import { databaseState } from './team-support';
 
 /** The visitors' lead forms: Server Actions that need no session. */
-const PUBLIC_FORM_ACTIONS = ['application', 'contact', 'ebook', 'qualification'].map((form) => `lib/leads/actions/${form}.ts`);
+/** The visitors' forms: the four lead forms and 'Save and finish later' posted without JavaScript. */
+const PUBLIC_FORM_ACTIONS = [
+  ...['application', 'contact', 'ebook', 'qualification'].map((form) => `lib/leads/actions/${form}.ts`),
+  'lib/drafts/actions/save.ts',
+];
 
 /** Tests against the running server with plain HTTP requests (no browser). */
 
