@@ -16,5 +16,8 @@ export default defineConfig({
     // A certificate for the local https receivers, trusted by the forked test processes.
     globalSetup: ['./tests/support/test-tls.ts'],
     testTimeout: 30_000,
+    // Both cores: Vitest's default leaves one free (availableParallelism - 1, so one worker on a
+    // 2-core machine). Test files share nothing (each its own SQLite file or PostgreSQL database).
+    maxWorkers: 2,
   },
 });

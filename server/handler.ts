@@ -3,13 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getDb } from '../lib/db/index.server';
 import { logger } from '../lib/log.server';
 import type { Env } from '../lib/env-schema';
+import { onTagsExpired } from '../lib/cache/expiry-listeners';
 import { inFlightRequests } from '../lib/runtime/in-flight-requests';
 import { SenderLimit } from '../lib/vitals/sender-limit.server';
 import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/http/server-call';
 import { stampClientAddress } from './client-address';
 import { adminGate } from './admin-gate';
 import { answerLeadPost, isLeadPost } from './lead-endpoint';
-import { routeMissingPost } from './missing-post';
+import { KnownPostSlugs, routeMissingPost } from './missing-post';
 import { runPipeline, type Step } from './pipeline';
 import { attributionCookie } from './pipeline/attribution-cookie';
 import { deferredBoot } from './pipeline/deferred-boot';
@@ -77,6 +78,8 @@ export function createHandler(options: {
   ];
   const gate = adminGate(env);
   const bodies = bodyGate({ signedIn: gate.signedIn });
+  const postSlugs = new KnownPostSlugs();
+  onTagsExpired(() => postSlugs.forget());
 
   let admitted = false;
   const waiting: (() => void)[] = [];
@@ -108,7 +111,7 @@ export function createHandler(options: {
       );
       return;
     }
-    routeMissingPost(req, getDb).then(
+    routeMissingPost(req, getDb, postSlugs).then(
       () => app(req, res),
       () => res.destroy(),
     );

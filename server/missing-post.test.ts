@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestedPostSlug } from './missing-post';
+import { KnownPostSlugs, requestedPostSlug } from './missing-post';
 
 const request = (url: string, method = 'GET', headers: Record<string, string> = {}) => ({ url, method, headers });
 
@@ -20,5 +20,37 @@ describe('which requests the server checks for an unknown blog post', () => {
     expect(requestedPostSlug(request('/blog/a', 'GET', { rsc: '1' }))).toBeNull();
     expect(requestedPostSlug(request('/blog/a', 'GET', { 'next-router-prefetch': '1' }))).toBeNull();
     expect(requestedPostSlug(request('/blog/a?_rsc=abc'))).toBeNull();
+  });
+});
+
+describe('the slugs remembered as posts', () => {
+  const lookups: string[] = [];
+  const database = (posts: Set<string>) => async (slug: string) => {
+    lookups.push(slug);
+    return posts.has(slug);
+  };
+
+  it('asks the database once for a post, every time for an unknown slug, and again after an expiry', async () => {
+    lookups.length = 0;
+    const posts = new Set(['a-post']);
+    const slugs = new KnownPostSlugs();
+    for (let view = 0; view < 3; view++) expect(await slugs.isKnown('a-post', database(posts))).toBe(true);
+    for (let view = 0; view < 2; view++) expect(await slugs.isKnown('made-up', database(posts))).toBe(false);
+    expect(lookups).toEqual(['a-post', 'made-up', 'made-up']);
+
+    // The post is deleted (an admin write expires the cache): its address is asked again.
+    posts.delete('a-post');
+    slugs.forget();
+    expect(await slugs.isKnown('a-post', database(posts))).toBe(false);
+  });
+
+  it('does not keep an answer whose lookup began before an expiry', async () => {
+    const slugs = new KnownPostSlugs();
+    let answer!: (known: boolean) => void;
+    const pending = slugs.isKnown('a-post', () => new Promise<boolean>((resolve) => (answer = resolve)));
+    slugs.forget(); // the post is deleted while the lookup is on its way
+    answer(true);
+    expect(await pending).toBe(true);
+    expect(await slugs.isKnown('a-post', async () => false)).toBe(false);
   });
 });

@@ -38,15 +38,41 @@ export function requestedPostSlug(req: Pick<IncomingMessage, 'method' | 'url' | 
   }
 }
 
+/** Far more posts than a broker writes; past it, further slugs are looked up every time. */
+const MAX_REMEMBERED = 2000;
+
+/**
+ * The slugs known to name a post (or a renamed post's old address), remembered until the next
+ * cache expiry: an admin write here or on any instance (lib/cache/expiry-listeners.ts), which also
+ * purges the micro-cache. So a post's page views, like every other cached page's, read nothing from
+ * the database. Only known slugs are kept: a made-up one costs its one query each time and cannot
+ * push the real ones out. A lookup that began before an expiry is not kept (it may be stale).
+ */
+export class KnownPostSlugs {
+  private readonly known = new Set<string>();
+  private generation = 0;
+
+  forget(): void {
+    this.known.clear();
+    this.generation++;
+  }
+
+  async isKnown(slug: string, lookup: (slug: string) => Promise<boolean>): Promise<boolean> {
+    if (this.known.has(slug)) return true;
+    const generation = this.generation;
+    const known = await lookup(slug);
+    if (known && generation === this.generation && this.known.size < MAX_REMEMBERED) this.known.add(slug);
+    return known;
+  }
+}
+
 /**
  * Points a page request for an unknown post at its not-found page; leaves every other request as
  * it was. A database that cannot answer leaves the request to the post page, which decides again.
  */
-export async function routeMissingPost(req: IncomingMessage, db: () => Promise<DB>): Promise<void> {
+export async function routeMissingPost(req: IncomingMessage, db: () => Promise<DB>, slugs: KnownPostSlugs): Promise<void> {
   const slug = requestedPostSlug(req);
   if (slug === null) return;
-  const known = await db()
-    .then((handle) => isKnownPostSlug(handle, slug))
-    .catch(() => true);
+  const known = await slugs.isKnown(slug, async (wanted) => isKnownPostSlug(await db(), wanted)).catch(() => true);
   if (!known) req.url = POST_NOT_FOUND_PATH;
 }

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { checkoutEvent, signature, WEBHOOK_SECRET } from '../support/stripe';
-import { apiSignIn, DEFAULT_PASSWORD } from './admin-support';
+import { apiSignIn, OWNER_PASSWORD } from './admin-support';
 import { pngImage } from './admin-ui';
 import { startServer, type RunningServer } from './server';
 
@@ -126,9 +126,9 @@ test('a client that sends its whole oversized body still reads the 413, not a re
 
 test('sign-in, drafts, the Stripe webhook and uploads still work, chunked or not', async () => {
   // Sign-in, as the login form posts it, and the same form streamed in chunks.
-  const signedIn = await apiSignIn(server.url, DEFAULT_PASSWORD);
+  const signedIn = await apiSignIn(server.url, OWNER_PASSWORD);
   expect(signedIn.response.status).toBe(200);
-  const chunkedSignIn = await postChunked(server, '/api/auth/login', `password=${DEFAULT_PASSWORD}`, {
+  const chunkedSignIn = await postChunked(server, '/api/auth/login', `password=${encodeURIComponent(OWNER_PASSWORD)}`, {
     'Content-Type': 'application/x-www-form-urlencoded',
     Accept: 'application/json',
   });
