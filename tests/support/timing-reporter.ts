@@ -19,13 +19,12 @@ export default class TimingReporter implements Reporter {
   onEnd(result: FullResult): void {
     const files = [...this.byFile.entries()].sort((a, b) => b[1].ms - a[1].ms);
     const total = files.reduce((sum, [, entry]) => sum + entry.ms, 0);
-    process.stdout.write(`\nBrowser tests: ${(result.duration / 60_000).toFixed(1)} min in all; the slowest files:` + '\n');
-    for (const [file, entry] of files.slice(0, 15)) {
+    const lines = files.slice(0, 15).map(([file, entry]) => {
       const share = total ? Math.round((100 * entry.ms) / total) : 0;
-      process.stdout.write(
-        `  ${(entry.ms / 1000).toFixed(0).padStart(5)} s  ${String(share).padStart(2)}%  ${entry.tests} tests  ${file}`,
-      );
-    }
+      return `  ${(entry.ms / 1000).toFixed(0).padStart(5)} s  ${String(share).padStart(2)}%  ${entry.tests} tests  ${file}`;
+    });
+    const minutes = (result.duration / 60_000).toFixed(1);
+    process.stdout.write(`\nBrowser tests: ${minutes} min in all; the slowest files:\n${lines.join('\n')}\n`);
   }
 
   printsToStdio(): boolean {
