@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { databaseTarget } from '../../env-schema';
 import { backupFileName } from './backup-file';
-import { encryptToFile } from './encryption.server';
+import { encryptToFile, type ScryptCost } from './encryption.server';
 import { dumpPostgres } from './postgres-backup.server';
 import { backupSqlite } from './sqlite-backup.server';
 
@@ -17,6 +17,8 @@ export interface BackupOptions {
   /** BACKUP_PASSPHRASE: the backup is encrypted when set. */
   passphrase?: string;
   now?: Date;
+  /** Tests only: a cheaper key derivation. `npm run db:backup` never sets it (NEW_BACKUP_COST). */
+  scryptCost?: ScryptCost;
 }
 
 /**
@@ -35,9 +37,11 @@ export async function createBackup(options: BackupOptions): Promise<{ file: stri
   try {
     if (target.kind === 'sqlite') {
       await backupSqlite(resolve(target.path), passphrase ? plainCopy : partial);
-      if (passphrase) await encryptToFile(createReadStream(plainCopy), partial, passphrase);
+      if (passphrase) await encryptToFile(createReadStream(plainCopy), partial, passphrase, options.scryptCost);
     } else {
-      await dumpPostgres(target.url, (dump) => (passphrase ? encryptToFile(dump, partial, passphrase) : writeNew(dump, partial)));
+      await dumpPostgres(target.url, (dump) =>
+        passphrase ? encryptToFile(dump, partial, passphrase, options.scryptCost) : writeNew(dump, partial),
+      );
     }
     await chmod(partial, 0o600);
     await rename(partial, file);

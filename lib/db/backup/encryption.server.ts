@@ -25,7 +25,7 @@ const NONCE_BYTES = 12;
 const CHECK_BYTES = 16;
 const TAG_BYTES = 16;
 
-interface ScryptCost {
+export interface ScryptCost {
   log2N: number;
   r: number;
   p: number;
@@ -36,7 +36,7 @@ interface ScryptCost {
  * the password hashing's (lib/auth/password.server.ts, 128 MiB): a stolen backup file may be
  * attacked offline for as long as its thief likes, with no sign-in throttle in the way.
  */
-const CURRENT: ScryptCost = { log2N: 18, r: 8, p: 1 };
+export const NEW_BACKUP_COST: ScryptCost = { log2N: 18, r: 8, p: 1 };
 const VERSION_1_COST: ScryptCost = { log2N: 15, r: 8, p: 1 };
 /** A header may state no more than this (a changed header must not make the restore allocate gigabytes). */
 const MAX_SCRYPT_MEMORY = 1024 * 1024 * 1024;
@@ -77,13 +77,19 @@ function deriveKeys(passphrase: string, salt: Buffer, cost: ScryptCost): Promise
 
 /**
  * Encrypts `source` (a stream of the plain backup) into a new file `target` (mode 0600; it must
- * not exist yet), synced to disk before the promise resolves.
+ * not exist yet), synced to disk before the promise resolves. `cost` is lowered by tests only, whose
+ * throwaway backups would otherwise spend seconds per key; the header states it either way.
  */
-export async function encryptToFile(source: AsyncIterable<Buffer>, target: string, passphrase: string): Promise<void> {
+export async function encryptToFile(
+  source: AsyncIterable<Buffer>,
+  target: string,
+  passphrase: string,
+  cost: ScryptCost = NEW_BACKUP_COST,
+): Promise<void> {
   const salt = randomBytes(SALT_BYTES);
   const nonce = randomBytes(NONCE_BYTES);
-  const { key, check } = await deriveKeys(passphrase, salt, CURRENT);
-  const header = Buffer.concat([MAGIC, Buffer.from([VERSION, CURRENT.log2N, CURRENT.r, CURRENT.p]), salt, nonce, check]);
+  const { key, check } = await deriveKeys(passphrase, salt, cost);
+  const header = Buffer.concat([MAGIC, Buffer.from([VERSION, cost.log2N, cost.r, cost.p]), salt, nonce, check]);
   const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES }).setAAD(header);
   const out = await open(target, 'wx', 0o600);
   try {
