@@ -70,6 +70,7 @@ describe.skipIf(!postgresUrl)('cache sync on PostgreSQL', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase(postgresUrl!);
     vi.stubEnv('DATABASE_URL', database.url);
+    await (await import('../../server/database')).migrateDatabase(database.url);
     const db = await import('../../lib/db/index.server');
     closeDb = db.closeDb;
     await db.getDb();
