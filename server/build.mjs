@@ -7,7 +7,8 @@
 //   node server/build.mjs --if-needed           only what is older than its sources (npm start)
 //   node server/build.mjs --server [--if-needed] the server only (npm run dev, db:migrate, db:backup, db:restore)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -87,6 +88,7 @@ export async function buildServer() {
       migrate: 'server/migrate.ts',
       backup: 'server/backup.ts',
       restore: 'server/restore.ts',
+      'build-database': 'server/build-database.ts',
     },
     outdir: SERVER_BUILD,
     bundle: true,
@@ -101,23 +103,40 @@ export async function buildServer() {
   });
 }
 
+/**
+ * `next build`, prerendering from a throw-away database of defaults made by the server bundle's
+ * build-database.js (lib/setup/ prepares it as it would a new site's), so the build never touches
+ * the real database. The server bundle must be built first.
+ */
 export function buildApp() {
-  const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const result = spawnSync(process.execPath, [next, 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) throw new Error(`next build failed (exit code ${String(result.status)})`);
+  const folder = mkdtempSync(join(tmpdir(), 'clp-build-database-'));
+  try {
+    const database = join(folder, 'build.db');
+    const prepared = spawnSync(process.execPath, [join(SERVER_BUILD, 'build-database.js'), database], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (prepared.status !== 0) throw new Error(`preparing the build's database failed (exit code ${String(prepared.status)})`);
+    const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+    const result = spawnSync(process.execPath, [next, 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production', BUILD_DATABASE_PATH: database },
+    });
+    if (result.status !== 0) throw new Error(`next build failed (exit code ${String(result.status)})`);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 async function main(args) {
   const ifNeeded = args.includes('--if-needed');
+  // The server first: the app's build runs its build-database.js.
+  if (!(ifNeeded && serverIsCurrent())) await buildServer();
   if (!args.includes('--server') && !(ifNeeded && appIsCurrent())) {
     if (ifNeeded) console.warn('No current production build: running next build (a minute or two the first time).');
     buildApp();
   }
-  if (!(ifNeeded && serverIsCurrent())) await buildServer();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

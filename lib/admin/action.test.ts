@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { postgresUrl, tempPostgres } from '../../tests/support/temp-db';
 import { tempDatabasePath } from '../../tests/support/temp-path';
 import type { DB } from '../db/connect.server';
+import { migrateDatabase } from '../../server/database';
 
 /**
  * The admin action wrapper on a real SQLite file (and PostgreSQL with TEST_POSTGRES_URL), reached the way the server reaches it
@@ -60,6 +61,7 @@ describe.each(engines)('on %s', (_engine, open) => {
   beforeAll(async () => {
     const handle = await open();
     cleanup = handle.cleanup;
+    await migrateDatabase(handle.url);
     m = await load(handle.url);
     db = await m.getDb();
     // The owner's account, as the first sign-in creates it, with ADMIN_PASSWORD set (not the default).

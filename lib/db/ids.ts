@@ -11,7 +11,7 @@
  *
  * Rows written before this scheme keep their ids (leads, sessions and sign-in attempts used 16
  * base64url characters, rates `rate-<hex>`, posts `post-<hex>`); ids are compared, never parsed,
- * except media ids in URLs. Uses Web Crypto, so it runs in Node and in migrations alike.
+ * except media ids in URLs. Uses Web Crypto. Migrations never call it: 0007 keeps its own copy.
  */
 
 export const ID_PATTERN = /^[0-9a-f]{32}$/;

@@ -247,7 +247,7 @@ export interface LeadsTable {
    * (lib/leads/spam.ts; before migration 0014 also 'too-fast' and 'rate-limit').
    */
   spam_reason: string | null;
-  /** JSON array of the weak bot signals it arrived with (lib/leads/spam.ts BotSignal), '[]' for none (migration 0016). */
+  /** JSON array of the weak bot signals it arrived with (lib/leads/spam.ts BotSignal), '[]' for none (migration 0014). */
   bot_signals: Generated<string>;
   /** 1: its signals weigh enough to mark it "Possible bot"; it is listed and alerted all the same. */
   possible_bot: Generated<number>;

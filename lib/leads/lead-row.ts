@@ -83,8 +83,9 @@ export interface LeadMessageColumns {
 }
 
 /**
- * The broker's e-mail about a stored lead, from its row: what the store queues with a new lead,
- * and what migration 0007 rendered for the leads queued before the outbox kept payloads.
+ * The broker's e-mail about a stored lead, from its row: what the store queues with a new lead.
+ * (Migration 0007 rendered the leads queued before the outbox kept payloads with its own frozen
+ * copy, lib/db/migrations/0007_frozen-messages.ts: a change here does not reach it.)
  */
 export function leadRowMessage(row: LeadMessageColumns): NotificationMessage {
   const message = leadMessage({

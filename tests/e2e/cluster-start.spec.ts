@@ -9,7 +9,7 @@ import { requirePostgres, startCluster } from './cluster';
 
 /**
  * Issue 15, item 3: instances started together on an empty PostgreSQL database, as after a first
- * deploy of several instances. Migrations and the first-start seed run once (lib/db/prepare.server.ts),
+ * deploy of several instances. Migrations and the first-start seed run once (lib/setup/prepare.server.ts),
  * and every instance comes up.
  */
 

@@ -70,6 +70,7 @@ describe.skipIf(!postgresUrl)('cache sync on PostgreSQL', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase(postgresUrl!);
     vi.stubEnv('DATABASE_URL', database.url);
+    await (await import('../../server/database')).migrateDatabase(database.url);
     const db = await import('../../lib/db/index.server');
     closeDb = db.closeDb;
     await db.getDb();
@@ -91,14 +92,19 @@ describe.skipIf(!postgresUrl)('cache sync on PostgreSQL', () => {
     try {
       const { startCacheSync } = await import('../../server/cache-sync');
       const sync = startCacheSync({ databaseUrl: viaProxy.toString(), expire: async () => undefined });
-      // Listening: the database shows the session waiting in LISTEN.
+      // Listening: the database shows the session waiting in LISTEN (this database's only: the
+      // PostgreSQL server is shared with other tests and with servers started meanwhile).
       const admin = new pg.Client({ connectionString: database.url });
       await admin.connect();
       try {
         await expect
           .poll(
             async () =>
-              (await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'LISTEN %'")).rows[0].n,
+              (
+                await admin.query(
+                  "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'",
+                )
+              ).rows[0].n,
             { timeout: 10_000 },
           )
           .toBe(1);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from '../../lib/db/connect.server';
 import { migrations } from '../../lib/db/migrations';
-import { prepareDatabase, STARTUP_LOCK_KEY, withStartupLock } from '../../lib/db/prepare.server';
+import { prepareDatabase, STARTUP_LOCK_KEY, withStartupLock } from '../../lib/setup/prepare.server';
 import { seedPosts } from '../../lib/posts/seed';
 import { seedRates } from '../../lib/rates/seed';
 import { migrateDatabase } from '../../server/database';

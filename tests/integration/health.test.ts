@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { migrateDatabase } from '../../server/database';
 import { tempDatabasePath } from '../support/temp-path';
 
 /** isDatabaseReachable backs GET /api/health: 200 when true, 503 when false. */
@@ -14,9 +15,10 @@ afterEach(() => {
 });
 
 describe('database health', () => {
-  it('is reachable on a new SQLite file (created, migrated and seeded on first use)', async () => {
+  it('is reachable on a SQLite file the server has prepared', async () => {
     const temp = tempDatabasePath();
     try {
+      await migrateDatabase(`file:${temp.path}`);
       expect(await reachableWith(`file:${temp.path}`)).toBe(true);
     } finally {
       temp.cleanup();

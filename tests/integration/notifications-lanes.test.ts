@@ -5,6 +5,7 @@ import { resumeMessage } from '../../lib/drafts/resume-message';
 import { env } from '../../lib/env.server';
 import { addNotifications } from '../../lib/notifications/outbox.server';
 import { ensureOutboxWorker, stopOutboxWorker, wakeOutbox } from '../../lib/notifications/process-worker.server';
+import { migrateDatabase } from '../../server/database';
 import { recordLead } from '../support/leads';
 import { startSmtp } from '../support/mail';
 import { tempDatabasePath } from '../support/temp-path';
@@ -42,6 +43,7 @@ describe('outbox lanes', () => {
       MAIL_FROM: 'web@loans.example',
       MAIL_TO: BROKER,
     });
+    await migrateDatabase(env.DATABASE_URL);
     const db = await getDb();
     cleanups.push(closeDb);
 

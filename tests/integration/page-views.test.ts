@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connect, type DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
-import { seedIfEmpty } from '../../lib/db/seed.server';
+import { seedIfEmpty } from '../../lib/setup/seed.server';
 import { recordReport } from '../../lib/vitals/record.server';
 import type { VitalsReport } from '../../lib/vitals/report';
 import { pruneVitals } from '../../lib/vitals/store.server';

@@ -5,7 +5,7 @@ import { recordActivity, SYSTEM_ACTOR } from '../../lib/activity/record.server';
 import { connect, type DB } from '../../lib/db/connect.server';
 import { newId } from '../../lib/db/ids';
 import { migrateToLatest } from '../../lib/db/migrate.server';
-import { seedIfEmpty } from '../../lib/db/seed.server';
+import { seedIfEmpty } from '../../lib/setup/seed.server';
 import { leadFilterSchema } from '../../lib/leads/admin/filter';
 import { markNotSpam, updateLead } from '../../lib/leads/admin/mutations.server';
 import { searchLeads } from '../../lib/leads/admin/queries.server';

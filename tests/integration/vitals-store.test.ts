@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connect, type DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
-import { seedIfEmpty } from '../../lib/db/seed.server';
+import { seedIfEmpty } from '../../lib/setup/seed.server';
 import type { DeviceClass, MetricName } from '../../lib/vitals/metrics';
 import { readSiteSpeed } from '../../lib/vitals/queries.server';
 import { recordReport } from '../../lib/vitals/record.server';

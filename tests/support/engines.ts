@@ -1,6 +1,6 @@
 import type { DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
-import { seedIfEmpty } from '../../lib/db/seed.server';
+import { seedIfEmpty } from '../../lib/setup/seed.server';
 import { postgresUrl, tempPostgres, tempSqlite } from './temp-db';
 
 /**

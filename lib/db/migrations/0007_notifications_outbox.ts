@@ -1,9 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../engine';
-import { leadRowMessage } from '../../leads/lead-row';
-import { formatMoney } from '../../payments/format';
-import { paymentMessage } from '../../payments/notice';
-import { newId } from '../ids';
+import { formatMoney, leadRowMessage, newId, paymentMessage } from './0007_frozen-messages';
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the types say now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -12,9 +9,10 @@ import { newId } from '../ids';
  * The notifications outbox of lib/notifications (ADR 012) replaces the lead outbox: a notification
  * names its subject (a lead or a payment) instead of a lead, and carries the payload its channel
  * sends. Every lead notification and attempt moves over with its id and state, its e-mail rendered
- * from its lead as the old worker did at each attempt. Payment notices stop posing as leads: their
- * notifications move to the payment (matched by the checkout session in the lead's fields) and the
- * 'payment' leads go.
+ * from its lead as the old worker did at each attempt (by the renderers frozen in
+ * ./0007_frozen-messages.ts, never the app's current ones). Payment notices stop posing as leads:
+ * their notifications move to the payment (matched by the checkout session in the lead's fields)
+ * and the 'payment' leads go.
  */
 
 const BATCH = 200;

@@ -3,8 +3,8 @@ import { defaultContent } from '../content/defaults';
 import { CONTENT_VERSION } from '../content/document';
 import { seedPosts } from '../posts/seed';
 import { seedRates } from '../rates/seed';
-import type { DB } from './connect.server';
-import { MetaKey } from './meta-keys';
+import type { DB } from '../db/connect.server';
+import { MetaKey } from '../db/meta-keys';
 
 /**
  * Fills a new database with the default content, the spec's sample rates and its two seed posts.

@@ -1,9 +1,13 @@
 import 'server-only';
 import { sql } from 'kysely';
-import type { DB } from './connect.server';
-import { engineOf } from './engine';
-import { migrateToLatest } from './migrate.server';
+import type { DB } from '../db/connect.server';
+import { engineOf } from '../db/engine';
+import { migrateToLatest } from '../db/migrate.server';
 import { seedIfEmpty } from './seed.server';
+
+// lib/setup makes a database ready for this release. It sits on the domains, whose defaults the
+// seed writes, so lib/db never needs them; the server (server/database.ts), the build's database
+// (server/build-database.ts) and tests call it, nothing in the app (docs/architecture.md, "Layers").
 
 /**
  * The PostgreSQL advisory lock held while a database is migrated and seeded: a fixed number that
