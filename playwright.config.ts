@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './tests/support/chromium';
+import { testChromiumLaunchOptions } from './tests/support/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -8,7 +8,7 @@ export default defineConfig({
   // matters inside Next's bundles only (vitest.config.ts aliases it the same way).
   tsconfig: './tests/e2e/tsconfig.playwright.json',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
@@ -16,6 +16,6 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     trace: 'retain-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: testChromiumLaunchOptions,
   },
 });
