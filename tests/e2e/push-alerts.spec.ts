@@ -1,11 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { chromiumLaunchOptions } from '../support/chromium';
 import { listen } from '../support/http-server';
 import { loopbackCertificate, pushService, type PushDevice, type PushService } from '../support/push-service';
 import { fetchAdmin, withDb } from './admin-support';
 import { expectNoAxeViolations, openSection, signInToDashboard, toast } from './admin-ui';
 import { startServer, type RunningServer } from './server';
 import { addAccount, signInAs } from './team-support';
+
+// Web Push needs the full browser: the headless shell the other specs run has no push service.
+test.use({ launchOptions: chromiumLaunchOptions });
 
 /**
  * Web push in a real browser against the real server: the admin installs as an app (manifest,
