@@ -3,7 +3,9 @@ import { EXAMPLE_PAYMENTS } from '../rates/example';
 
 /**
  * The whole editable site-content tree (spec section 3), validated on every read and write.
- * Shared by the server and the admin editor, so both apply the same rules.
+ * Shared by the server and the admin editor, so both apply the same rules. A field's hint for the
+ * editor is given with it (`.meta({ hint })`, read by ./field-rules.ts), last in its chain: a zod
+ * method called after `.meta()` returns a schema without it.
  */
 
 const line = (max = 200) => z.string().trim().min(1, { error: 'This field is required.' }).max(max);
@@ -46,7 +48,9 @@ export const contentSchema = z.object({
   }),
   hero: z.object({
     /** May hold a little inline HTML; sanitized on every write and before every render. */
-    title: line(300),
+    title: line(300).meta({
+      hint: 'Inline HTML allowed: <span class="text-accent">, <strong>, <em>, <br>. Anything else is removed.',
+    }),
     subtitle: paragraph(600),
     primaryButton: line(40),
     secondaryButton: line(40),
@@ -95,7 +99,11 @@ export const contentSchema = z.object({
           name: line(80),
           location: line(80),
           text: paragraph(1000),
-          rating: z.int({ error: 'Rating must be a whole number from 1 to 5.' }).min(1).max(5),
+          rating: z
+            .int({ error: 'Rating must be a whole number from 1 to 5.' })
+            .min(1)
+            .max(5)
+            .meta({ hint: 'A whole number from 1 to 5.' }),
         }),
       )
       .max(20),
@@ -150,7 +158,10 @@ export const contentSchema = z.object({
       loanAmount: z
         .int({ error: 'Enter the loan amount in whole dollars.' })
         .min(10_000, { error: 'The loan amount is at least $10,000.' })
-        .max(10_000_000, { error: 'The loan amount is at most $10,000,000.' }),
+        .max(10_000_000, { error: 'The loan amount is at most $10,000,000.' })
+        .meta({
+          hint: 'The example on the Rates, home and licenses pages uses the first rate and its APR (Rates tab); the payments are computed from it.',
+        }),
       downPaymentPercent: z
         .number({ error: 'Enter the down payment as a percentage.' })
         .min(0, { error: 'The down payment is from 0% to 95%.' })
@@ -166,17 +177,25 @@ export const contentSchema = z.object({
   /** The e-mail each visitor gets after sending a form (lib/leads/alerts/auto-reply.server.ts). */
   autoReply: z.object({
     enabled: z.boolean(),
-    subject: line(150),
+    subject: line(150).meta({
+      hint: 'Each visitor who sends a form gets this e-mail, when a mail transport is configured and the lead is not suspected spam.',
+    }),
     paragraphs: z.array(paragraph(1000)).min(1).max(6),
     nextStep: paragraph(600),
     /** CAN-SPAM: a commercial e-mail carries a valid postal address; none is sent while it is empty. */
-    postalAddress: optionalLine(300),
+    postalAddress: optionalLine(300).meta({
+      hint: 'Required: no auto-reply goes out until you enter your postal address (CAN-SPAM). The e-mail is signed with the legal name and NMLS ID (Company section), this address and your contact details; it repeats the visitor’s name, e-mail and phone, never amounts or other financial details.',
+    }),
   }),
   /** The calculators' starting figures (issue 19): the lender limits and the fees behind the APR. */
   calculators: z.object({
-    ltcPercent: percentSetting('The loan-to-cost limit', 1, 100),
+    ltcPercent: percentSetting('The loan-to-cost limit', 1, 100).meta({
+      hint: 'The calculators start from these figures; visitors can change them. The maximum loan is the lesser of loan-to-cost × the land and build, and loan-to-value × the value when complete.',
+    }),
     ltvPercent: percentSetting('The loan-to-value limit', 1, 100),
-    pointsPercent: percentSetting('Points and lender fees', 0, 10),
+    pointsPercent: percentSetting('Points and lender fees', 0, 10).meta({
+      hint: 'The points and lender fees the calculators assume when they show an APR beside a payment (Regulation Z). The rate comes from the first rate on the Rates tab.',
+    }),
   }),
   legal: z.object({
     privacy: legalPage(),

@@ -2,6 +2,7 @@
 
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { fieldRules } from '@/lib/content/field-rules';
 import { LOAN_ICONS, PLAN_IDS } from '@/lib/content/schema';
 import { EXAMPLE_PAYMENTS, type ExamplePayments } from '@/lib/rates/example';
 import { ImageField, inputClass, labelClass } from '../image-field';
@@ -20,35 +21,11 @@ export interface FieldContext {
 
 const HIDDEN_KEYS = new Set(['id', 'pdfMediaId']);
 
-/** The browser's bounds for the content's numbers (the schema checks them again on save). */
-const NUMBER_BOUNDS: Record<string, { min: number; max: number; step: number | 'any' }> = {
-  rating: { min: 1, max: 5, step: 1 },
-  loanAmount: { min: 10_000, max: 10_000_000, step: 1 },
-  downPaymentPercent: { min: 0, max: 95, step: 'any' },
-  termMonths: { min: 1, max: 480, step: 1 },
-  ltcPercent: { min: 1, max: 100, step: 'any' },
-  ltvPercent: { min: 1, max: 100, step: 'any' },
-  pointsPercent: { min: 0, max: 10, step: 'any' },
-};
-
 const PAYMENT_LABELS: Record<ExamplePayments, string> = {
   'interest-only': 'Interest-only, the balance due at the end',
   amortizing: 'Amortizing (repaid by the monthly payments)',
 };
 
-const HINTS: Record<string, string> = {
-  'hero.title': 'Inline HTML allowed: <span class="text-accent">, <strong>, <em>, <br>. Anything else is removed.',
-  'autoReply.postalAddress':
-    'Required: no auto-reply goes out until you enter your postal address (CAN-SPAM). The e-mail is signed with the legal name and NMLS ID (Company section), this address and your contact details; it repeats the visitor’s name, e-mail and phone, never amounts or other financial details.',
-  'autoReply.subject':
-    'Each visitor who sends a form gets this e-mail, when a mail transport is configured and the lead is not suspected spam.',
-  'calculators.ltcPercent':
-    'The calculators start from these figures; visitors can change them. The maximum loan is the lesser of loan-to-cost × the land and build, and loan-to-value × the value when complete.',
-  'calculators.pointsPercent':
-    'The points and lender fees the calculators assume when they show an APR beside a payment (Regulation Z). The rate comes from the first rate on the Rates tab.',
-  'rates.example.loanAmount':
-    'The example on the Rates, home and licenses pages uses the first rate and its APR (Rates tab); the payments are computed from it.',
-};
 const smallButton =
   'inline-flex items-center gap-1 rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-800 hover:bg-slate-100 disabled:opacity-50';
 
@@ -116,6 +93,7 @@ function ScalarField({
   const id = useId();
   const key = String(path[path.length - 1]);
   const error = ctx.errors[pathKey(path)];
+  const rules = fieldRules(path);
   const common = {
     id,
     'aria-invalid': error ? true : undefined,
@@ -144,9 +122,9 @@ function ScalarField({
       <input
         type="number"
         {...common}
-        min={NUMBER_BOUNDS[key]?.min}
-        max={NUMBER_BOUNDS[key]?.max}
-        step={NUMBER_BOUNDS[key]?.step ?? 1}
+        min={rules.min}
+        max={rules.max}
+        step={rules.step ?? 1}
         className={inputClass}
         value={Number.isNaN(value) ? '' : value}
         onChange={(e) => ctx.onChange(path, e.target.value === '' ? Number.NaN : Number(e.target.value))}
@@ -190,7 +168,7 @@ function ScalarField({
       />
     );
   }
-  const hint = HINTS[pathKey(path)] ?? (key === 'rating' ? 'A whole number from 1 to 5.' : null);
+  const { hint } = rules;
   return (
     <div className={long ? 'sm:col-span-2' : undefined}>
       <label htmlFor={id} className={labelClass}>
