@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ClientAt } from '../support/http-from';
 import { fetchAdmin, OWNER_PASSWORD } from './admin-support';
-import { signInToDashboard } from './admin-ui';
+import { signInWithForm } from './admin-ui';
 import { startServer } from './server';
 import { addAccount, TEAM_PASSWORD } from './team-support';
 
@@ -32,7 +32,7 @@ test('after 20 failures from 127.0.0.2, a browser that signed in before still si
     const owner = new ClientAt('127.0.0.3', server.url);
     expect((await owner.signIn(OWNER_PASSWORD)).status).toBe(200);
     expect((await owner.signOut()).status).toBe(303);
-    await signInToDashboard(page, server.url);
+    await signInWithForm(page, server.url);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(`${server.url}/login`);
 
@@ -56,7 +56,7 @@ test('after 20 failures from 127.0.0.2, a browser that signed in before still si
     expect(back.status).toBe(200);
     expect((await fetchAdmin(server.url, owner.cookieHeader())).isAdmin).toBe(true);
     // And so does the real one, with the cookie Chromium kept.
-    await signInToDashboard(page, server.url);
+    await signInWithForm(page, server.url);
   } finally {
     await server.stop();
   }
