@@ -1,18 +1,4 @@
-import type { EarlyControls } from '../../lib/site/early-controls';
-
-/** What the server hands the boot script of one page (./transform.ts). */
-export interface BootConfig {
-  scripts: Record<string, string>[];
-  hydratedEvent: string;
-  ownerCookie: string;
-  bootParams: string[];
-  /** sessionStorage keys whose presence boots the page at once (a kept application draft). */
-  bootIfStored: string[];
-  giveUpMs: number;
-  flightSelector: string;
-  early: EarlyControls;
-  dialogOpener: string;
-}
+import type { BootConfig } from '../../lib/site/boot/config';
 
 /**
  * The browser half of the deferred boot (see ./transform.ts). Never called on the server: its

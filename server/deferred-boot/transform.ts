@@ -2,7 +2,8 @@ import { transformSync } from 'esbuild';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
 import { BOOT_AT_LOAD_META, BROWSER_DRAFT_KEY, HYDRATED_EVENT } from '../../lib/site/deferred-boot-markers';
 import { DIALOG_OPENER_PROPERTY, EARLY } from '../../lib/site/early-controls';
-import { bootClient, type BootConfig } from './boot-client';
+import type { BootConfig } from '../../lib/site/boot/config';
+import { bootClient } from './boot-client';
 
 /**
  * Public pages are complete HTML: they read, link and submit their forms without JavaScript.
@@ -103,6 +104,19 @@ function flightAsData(html: string): string {
   );
 }
 
+/** What the boot script of a page is told: Next's scripts of that page, and what every page shares. */
+export const bootConfig = (scripts: Record<string, string>[]): BootConfig => ({
+  scripts,
+  hydratedEvent: HYDRATED_EVENT,
+  ownerCookie: OWNER_MARKER_COOKIE,
+  bootParams: BOOT_PARAMS,
+  bootIfStored: [BROWSER_DRAFT_KEY],
+  giveUpMs: GIVE_UP_MS,
+  flightSelector: `script[${FLIGHT_DATA_ATTRIBUTE}]`,
+  early: EARLY,
+  dialogOpener: DIALOG_OPENER_PROPERTY,
+});
+
 /** Where the boot script goes: before the head's first stylesheet or script, so no stylesheet
  * download holds it up (the parser waits for pending stylesheets before any inline script). */
 const FIRST_RESOURCE = /<(?:link|script|style)\b/;
@@ -134,18 +148,7 @@ export function deferNextBoot(html: string): string | null {
     .replace(NEXT_SCRIPT_PRELOAD, '');
   if (scripts.length === 0) return null;
   const page = flightAsData(stripped);
-  const config: BootConfig = {
-    scripts,
-    hydratedEvent: HYDRATED_EVENT,
-    ownerCookie: OWNER_MARKER_COOKIE,
-    bootParams: BOOT_PARAMS,
-    bootIfStored: [BROWSER_DRAFT_KEY],
-    giveUpMs: GIVE_UP_MS,
-    flightSelector: `script[${FLIGHT_DATA_ATTRIBUTE}]`,
-    early: EARLY,
-    dialogOpener: DIALOG_OPENER_PROPERTY,
-  };
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const json = JSON.stringify(bootConfig(scripts)).replace(/</g, '\\u003c');
   const inline = `<script>${bootScript().replace(CONFIG_PLACEHOLDER, json)}</script>`;
   const headEnd = page.indexOf('</head>');
   const first = FIRST_RESOURCE.exec(page.slice(0, headEnd));
