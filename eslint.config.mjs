@@ -82,7 +82,7 @@ const layers = [
 ];
 
 /**
- * The boot script (lib/site/boot/, ADR 034) is inlined into every public page before any bundle:
+ * The boot script (lib/site/boot/, ADR 035) is inlined into every public page before any bundle:
  * it imports its own modules and the attribute contract, never React or anything that pulls it in
  * (stricter than the domains' layer rule, which this block replaces for its files).
  */
@@ -100,7 +100,7 @@ const bootScript = {
             from: '.',
             except: ['./lib/site/boot', './lib/site/early-controls.ts'],
             message:
-              'The boot script runs in every public page: it imports only lib/site/boot/ and the early controls (ADR 034).',
+              'The boot script runs in every public page: it imports only lib/site/boot/ and the early controls (ADR 035).',
           },
         ],
       },

@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 /**
- * The boot script inlined into public pages (lib/site/boot/, ADRs 009, 015 and 034), bundled: one
+ * The boot script inlined into public pages (lib/site/boot/, ADRs 009, 015 and 035), bundled: one
  * classic script, minified, ES2017 at most, since it runs before any bundle and on any browser
  * that loads the page. server/build.mjs writes it into server-build/ for the server to read at
  * start-up; the tests bundle it here too, so they exercise the very script pages get.

@@ -13,7 +13,7 @@ import type { BootScript } from './boot-script';
  * person: a touch, a pointer move, a key, a scroll, focus. A button pressed before React is ready
  * is pressed again once it is, and the taps that open a dialog, raise a toast or open the menu are
  * answered at once, before React (the boot script: lib/site/boot/, bundled at build time, read by
- * ./boot-script.ts). See ADRs 009, 015 and 034.
+ * ./boot-script.ts). See ADRs 009, 015 and 035.
  */
 
 /** Gives up waiting for the scripts after this long; a held link then simply navigates. */
