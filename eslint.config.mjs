@@ -83,6 +83,33 @@ const layers = [
   layer('components', UI, [...inside(SETUP), ...ROUTES]),
 ];
 
+/**
+ * The boot script (lib/site/boot/, ADR 035) is inlined into every public page before any bundle:
+ * it imports its own modules and the attribute contract, never React or anything that pulls it in
+ * (stricter than the domains' layer rule, which this block replaces for its files).
+ */
+const bootScript = {
+  name: 'boot-script',
+  files: ['lib/site/boot/**'],
+  ignores: NOT_LAYERED,
+  rules: {
+    'import/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          {
+            target: './lib/site/boot',
+            from: '.',
+            except: ['./lib/site/boot', './lib/site/early-controls.ts'],
+            message:
+              'The boot script runs in every public page: it imports only lib/site/boot/ and the early controls (ADR 035).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -120,6 +147,7 @@ const config = [
     rules: { '@next/next/no-html-link-for-pages': 'off' },
   },
   ...layers,
+  bootScript,
 ];
 
 export default config;

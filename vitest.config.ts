@@ -13,6 +13,11 @@ export default defineConfig({
     environment: 'node',
     include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     setupFiles: ['./tests/support/fail-on-console-error.ts'],
+    // A test file in a happy-dom environment (`// @vitest-environment happy-dom`: the boot script's,
+    // lib/site/boot/) fetches nothing: a script the code under test adds just counts as loaded.
+    environmentOptions: {
+      happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
+    },
     // A certificate for the local https receivers, trusted by the forked test processes.
     globalSetup: ['./tests/support/test-tls.ts'],
     testTimeout: 30_000,

@@ -1,22 +1,26 @@
 // Builds what `npm start` runs: Next's production build (`next build` into .next/) and the server
 // (server/index.ts and what it imports, bundled by esbuild into server-build/, so it runs on plain
-// `node`; dependencies stay in node_modules), with the browser script the server serves itself
-// (the Web Vitals collector). Plain JavaScript, because it runs before anything is compiled.
+// `node`; dependencies stay in node_modules), with the browser scripts the server sends itself (the
+// Web Vitals collector, and the boot script it inlines into public pages). Plain JavaScript,
+// because it runs before anything is compiled.
 //
 //   node server/build.mjs                       both (npm run build)
 //   node server/build.mjs --if-needed           only what is older than its sources (npm start)
 //   node server/build.mjs --server [--if-needed] the server only (npm run dev, db:migrate, db:backup, db:restore)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { bundleBootScript } from './deferred-boot/bundle-boot-script.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUILD = join(root, 'server-build');
 /** The field-data collector (lib/vitals/client/collector.ts), served by server/vitals/collector-asset.ts. */
 export const VITALS_COLLECTOR = join(SERVER_BUILD, 'vitals-collector.js');
+/** The deferred boot's inline script (lib/site/boot/), read by server/deferred-boot/boot-script.ts. */
+export const BOOT_SCRIPT = join(SERVER_BUILD, 'boot-client.js');
 
 const SHARED_SOURCES = ['lib', 'package-lock.json', 'tsconfig.json'];
 /** What `next build` reads. */
@@ -50,7 +54,7 @@ function isCurrent(marker, sources) {
 }
 
 export const appIsCurrent = () => isCurrent(join(root, '.next', 'BUILD_ID'), APP_SOURCES);
-export const serverIsCurrent = () => isCurrent(join(SERVER_BUILD, 'index.js'), SERVER_SOURCES);
+export const serverIsCurrent = () => existsSync(BOOT_SCRIPT) && isCurrent(join(SERVER_BUILD, 'index.js'), SERVER_SOURCES);
 
 /** `server-only` throws outside Next's server bundles by design; the server is server code too. */
 const serverOnly = {
@@ -79,8 +83,16 @@ async function buildCollector() {
   });
 }
 
+/** The boot script, written whole: the server inlines it into every public page it rewrites. */
+async function buildBootScript() {
+  const script = await bundleBootScript(root);
+  mkdirSync(SERVER_BUILD, { recursive: true });
+  writeFileSync(BOOT_SCRIPT, script);
+}
+
 export async function buildServer() {
   await buildCollector();
+  await buildBootScript();
   await build({
     absWorkingDir: root,
     entryPoints: {

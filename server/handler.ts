@@ -21,6 +21,7 @@ import { notFoundStatus } from './pipeline/not-found-status';
 import { redirectStatus } from './pipeline/redirect-status';
 import { securityHeaders } from './pipeline/security-headers';
 import { bodyGate } from './body-gate';
+import type { BootScript } from './deferred-boot/boot-script';
 import { isPagePost } from './request-guard';
 import { SERVER_TOKEN_HEADER } from './internal-calls';
 import { isCollectorRequest, type CollectorAsset } from './vitals/collector-asset';
@@ -57,10 +58,12 @@ export function createHandler(options: {
   env: Env;
   serverToken: string;
   collector: CollectorAsset | null;
+  /** The deferred boot's inline script (./deferred-boot/boot-script.ts); null: pages keep Next's scripts at load. */
+  boot: BootScript | null;
   /** `npm run dev`: pages keep the development policy (hot reload runs inline code and eval). */
   dev?: boolean;
 }) {
-  const { app, microCache, env, serverToken, collector, dev = false } = options;
+  const { app, microCache, env, serverToken, collector, boot, dev = false } = options;
   const inFlight = inFlightRequests();
   const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
   const vitals = { site, limit: new SenderLimit(getDb, env.VITALS_LIMIT_PER_MINUTE) };
@@ -71,9 +74,9 @@ export function createHandler(options: {
     redirectStatus,
     sharedCacheLifetime,
     attribution.step,
-    deferredBoot,
+    ...(boot ? [deferredBoot(boot)] : []),
     // After the deferred boot: the policy names the scripts of the page as it is sent.
-    ...(dev ? [] : [publicCspStep({ log: logger })]),
+    ...(dev ? [] : [publicCspStep({ log: logger, boot })]),
     microCache.step,
   ];
   const gate = adminGate(env);

@@ -18,6 +18,7 @@ import { MicroCache } from './pipeline/micro-cache';
 import { startCacheSync } from './cache-sync';
 import { internalCaller } from './internal-calls';
 import { loadCollector } from './vitals/collector-asset';
+import { BOOT_SCRIPT_FILE, loadBootScript } from './deferred-boot/boot-script';
 import { publishCollectorUrl } from '../lib/vitals/collector-url';
 
 /**
@@ -36,13 +37,23 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   const collector = loadCollector(root);
   if (!collector) logger.warn('No Web Vitals collector in server-build/: public pages are served without it');
   publishCollectorUrl(collector?.path ?? null);
+  const boot = loadBootScript(root);
+  if (!boot) logger.warn(`No boot script in ${BOOT_SCRIPT_FILE}: public pages are served with Next's scripts at load`);
 
   const app = next({ dev, dir: root, port: env.PORT });
   await app.prepare();
   const microCache = new MicroCache();
   onTagsExpired(() => microCache.purge());
   const serverToken = randomBytes(32).toString('hex');
-  const { handler, admit } = createHandler({ app: app.getRequestHandler(), microCache, env, serverToken, collector, dev });
+  const { handler, admit } = createHandler({
+    app: app.getRequestHandler(),
+    microCache,
+    env,
+    serverToken,
+    collector,
+    boot,
+    dev,
+  });
   const server = createServer(handler);
   // A client that asks before sending its body (Expect: 100-continue) hears the body limits first
   // (server/body-gate.ts): the 100 goes out only once the head has passed them.

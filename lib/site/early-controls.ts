@@ -1,8 +1,8 @@
 /**
  * How a public page's controls answer a tap before React has booted (ADR 015). The components
- * describe what a control does in data attributes; the inline boot script
- * (server/deferred-boot/boot-client.ts) does it at once; React takes over when it has hydrated,
- * reading what the script changed from the DOM. Shared by the components, the server and tests.
+ * describe what a control does in data attributes; the inline boot script (lib/site/boot/) does it
+ * at once; React takes over when it has hydrated, reading what the script changed from the DOM.
+ * Shared by the components, the server, the boot script and tests.
  */
 export const EARLY = {
   /** On a button: the id of the <dialog> it opens (showModal). */

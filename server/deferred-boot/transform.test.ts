@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
 import { HYDRATED_EVENT } from '../../lib/site/deferred-boot-markers';
-import { deferNextBoot } from './transform';
+import { bundledBootScript } from '../../tests/support/boot-script';
+import { deferNextBoot as deferWith } from './transform';
+
+const { boot, inlineIn, configIn: configOf } = await bundledBootScript();
+const deferNextBoot = (html: string) => deferWith(html, boot);
 
 /** The shape of a page as Next 16 writes it (trimmed): scripts in the head, the main one in the body. */
 const PAGE = [
@@ -21,13 +25,6 @@ const PAGE = [
   '<script type="application/ld+json">{"@type":"FinancialService"}</script>',
   '</body></html>',
 ].join('');
-
-/** The config object the boot script is called with. */
-function configOf(html: string) {
-  const match = /\}\)\((\{"scripts".*?\})\);?<\/script>/.exec(html);
-  if (!match) throw new Error('no boot script in the page');
-  return JSON.parse(match[1]!) as { scripts: Record<string, string>[]; hydratedEvent: string; ownerCookie: string };
-}
 
 describe('deferNextBoot', () => {
   it("takes every one of Next's script tags and script preloads out of the page", () => {
@@ -50,9 +47,9 @@ describe('deferNextBoot', () => {
 
   it('puts the boot script in the head before the stylesheet and leaves everything else as it was', () => {
     const html = deferNextBoot(PAGE)!;
-    const boot = html.indexOf('<script>(function');
-    expect(boot).toBeGreaterThan(html.indexOf('name="viewport"'));
-    expect(boot).toBeLessThan(html.indexOf('rel="stylesheet"'));
+    const at = html.indexOf(`<script>${inlineIn(html)}</script>`);
+    expect(at).toBeGreaterThan(html.indexOf('name="viewport"'));
+    expect(at).toBeLessThan(html.indexOf('rel="stylesheet"'));
     for (const kept of [
       '<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>',
       '<link rel="preload" as="image" href="/images/hero.svg"/>',

@@ -1,8 +1,8 @@
-import { transformSync } from 'esbuild';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
+import type { BootConfig } from '../../lib/site/boot/config';
 import { BOOT_AT_LOAD_META, BROWSER_DRAFT_KEY, HYDRATED_EVENT } from '../../lib/site/deferred-boot-markers';
 import { DIALOG_OPENER_PROPERTY, EARLY } from '../../lib/site/early-controls';
-import { bootClient, type BootConfig } from './boot-client';
+import type { BootScript } from './boot-script';
 
 /**
  * Public pages are complete HTML: they read, link and submit their forms without JavaScript.
@@ -12,7 +12,8 @@ import { bootClient, type BootConfig } from './boot-client';
  * their place a small inline script that loads the very same scripts at the first sign of a
  * person: a touch, a pointer move, a key, a scroll, focus. A button pressed before React is ready
  * is pressed again once it is, and the taps that open a dialog, raise a toast or open the menu are
- * answered at once, before React (./boot-client.ts). See ADRs 009 and 015.
+ * answered at once, before React (the boot script: lib/site/boot/, bundled at build time, read by
+ * ./boot-script.ts). See ADRs 009, 015 and 035.
  */
 
 /** Gives up waiting for the scripts after this long; a held link then simply navigates. */
@@ -23,36 +24,7 @@ const BOOT_PARAMS = ['payment_error'];
  * Part of the ETag of a rewritten page, so a change of the boot script (or of anything else the
  * server does to a cached page, such as its Content Security Policy) changes the ETag.
  */
-export const BOOT_VERSION = 'b4';
-
-const CONFIG_PLACEHOLDER = '__CLP_BOOT_CONFIG__';
-let minified: string | undefined;
-
-/** The boot script, minified once per process, calling the browser half with a placeholder config. */
-function bootScript(): string {
-  minified ??= transformSync(`(${bootClient.toString()})(${CONFIG_PLACEHOLDER})`, {
-    minify: true,
-    target: 'es2017',
-  }).code.trim();
-  return minified;
-}
-
-/**
- * True when `text` is this server's boot script with some page's config: the one inline script of
- * its own the server adds to a page, which the page's Content Security Policy allows by its hash
- * (server/pipeline/public-csp.ts).
- */
-export function isBootScript(text: string): boolean {
-  const [before, after, ...more] = bootScript().split(CONFIG_PLACEHOLDER);
-  if (more.length > 0 || before === undefined || after === undefined) return false;
-  if (text.length < before.length + after.length || !text.startsWith(before) || !text.endsWith(after)) return false;
-  try {
-    const config: unknown = JSON.parse(text.slice(before.length, text.length - after.length));
-    return typeof config === 'object' && config !== null && !Array.isArray(config);
-  } catch {
-    return false;
-  }
-}
+export const BOOT_VERSION = 'b5';
 
 /** `<script ... src="/_next/static/..."></script>`, as React writes Next's bootstrap scripts. */
 const NEXT_SCRIPT = /<script\b([^>]*\bsrc="\/_next\/static\/[^"]+"[^>]*)><\/script>/g;
@@ -103,6 +75,19 @@ function flightAsData(html: string): string {
   );
 }
 
+/** What the boot script of a page is told: Next's scripts of that page, and what every page shares. */
+export const bootConfig = (scripts: Record<string, string>[]): BootConfig => ({
+  scripts,
+  hydratedEvent: HYDRATED_EVENT,
+  ownerCookie: OWNER_MARKER_COOKIE,
+  bootParams: BOOT_PARAMS,
+  bootIfStored: [BROWSER_DRAFT_KEY],
+  giveUpMs: GIVE_UP_MS,
+  flightSelector: `script[${FLIGHT_DATA_ATTRIBUTE}]`,
+  early: EARLY,
+  dialogOpener: DIALOG_OPENER_PROPERTY,
+});
+
 /** Where the boot script goes: before the head's first stylesheet or script, so no stylesheet
  * download holds it up (the parser waits for pending stylesheets before any inline script). */
 const FIRST_RESOURCE = /<(?:link|script|style)\b/;
@@ -112,11 +97,11 @@ const AT_LOAD = `<meta name="${BOOT_AT_LOAD_META.name}" content="${BOOT_AT_LOAD_
 
 /**
  * Rewrites one public page: every script tag of Next's (in the <head> and, for the main one, at the
- * end of the <body>) and its script preloads go; the boot script, which loads the same scripts
- * later, goes at the top of the <head>. Returns null when the page has no such script or asks to
- * keep them.
+ * end of the <body>) and its script preloads go; `boot`, the boot script, which loads the same
+ * scripts later, goes at the top of the <head>. Returns null when the page has no such script or
+ * asks to keep them.
  */
-export function deferNextBoot(html: string): string | null {
+export function deferNextBoot(html: string, boot: BootScript): string | null {
   if (!html.includes('</head>') || html.includes(AT_LOAD)) return null;
   const scripts: Record<string, string>[] = [];
   const stripped = html
@@ -134,19 +119,7 @@ export function deferNextBoot(html: string): string | null {
     .replace(NEXT_SCRIPT_PRELOAD, '');
   if (scripts.length === 0) return null;
   const page = flightAsData(stripped);
-  const config: BootConfig = {
-    scripts,
-    hydratedEvent: HYDRATED_EVENT,
-    ownerCookie: OWNER_MARKER_COOKIE,
-    bootParams: BOOT_PARAMS,
-    bootIfStored: [BROWSER_DRAFT_KEY],
-    giveUpMs: GIVE_UP_MS,
-    flightSelector: `script[${FLIGHT_DATA_ATTRIBUTE}]`,
-    early: EARLY,
-    dialogOpener: DIALOG_OPENER_PROPERTY,
-  };
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  const inline = `<script>${bootScript().replace(CONFIG_PLACEHOLDER, json)}</script>`;
+  const inline = `<script>${boot.withConfig(bootConfig(scripts))}</script>`;
   const headEnd = page.indexOf('</head>');
   const first = FIRST_RESOURCE.exec(page.slice(0, headEnd));
   const at = first ? first.index : headEnd;

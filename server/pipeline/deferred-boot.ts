@@ -1,3 +1,4 @@
+import type { BootScript } from '../deferred-boot/boot-script';
 import { BOOT_VERSION, deferNextBoot } from '../deferred-boot/transform';
 import { isShareable, type Exchange, type Step } from './index';
 
@@ -25,7 +26,8 @@ const isHtmlPage = (exchange: Exchange) =>
   (isShareable(exchange) || rendersPerRequest(exchange)) &&
   String(exchange.headers['content-type'] ?? '').startsWith('text/html');
 
-export const deferredBoot: Step = {
+/** The step, with the boot script it puts into pages (../deferred-boot/boot-script.ts). */
+export const deferredBoot = (boot: BootScript): Step => ({
   name: 'deferred boot',
   request(req) {
     const ifNoneMatch = req.headers['if-none-match'];
@@ -48,10 +50,10 @@ export const deferredBoot: Step = {
   holdsBody: isHtmlPage,
   body: (_exchange, body) => {
     try {
-      const html = deferNextBoot(body.toString('utf8'));
+      const html = deferNextBoot(body.toString('utf8'), boot);
       return html === null ? body : Buffer.from(html, 'utf8');
     } catch {
       return body; // the page as Next wrote it: it still works, with its scripts at load
     }
   },
-};
+});

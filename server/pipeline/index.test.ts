@@ -2,6 +2,7 @@ import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
+import { bundledBootScript } from '../../tests/support/boot-script';
 import { listen, serversOfEachTest } from '../../tests/support/http-server';
 import { HSTS_VALUE } from '../../lib/http/security-headers';
 import { BOOT_VERSION } from '../deferred-boot/transform';
@@ -16,6 +17,7 @@ const PAGE =
   '<script src="/_next/static/chunks/one.js" async=""></script></head><body><h1>Rates</h1></body></html>';
 const NEXT_CACHED = 's-maxage=86400, stale-while-revalidate=518400';
 
+const { boot } = await bundledBootScript();
 const servers = serversOfEachTest();
 afterEach(servers.closeAll);
 const close = servers.closeAll;
@@ -52,7 +54,7 @@ const defaultSteps = (siteUrl = 'http://localhost:3000') => [
   securityHeaders({ siteUrl, trustProxy: false }),
   redirectStatus,
   sharedCacheLifetime,
-  deferredBoot,
+  deferredBoot(boot),
 ];
 
 /** A page as Next serves it from its page cache, on a route the app marked public. */

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { isCollectorLoader } from '../../lib/vitals/loader';
-import { isBootScript } from '../deferred-boot/transform';
+import type { BootScript } from '../deferred-boot/boot-script';
 
 /**
  * The inline scripts a public page may run, found in the HTML the server is about to send
  * (./public-csp.ts). Only scripts of the shapes this site's own code writes are allowed, by the
  * hash of their text:
  *
- * - the server's boot script (../deferred-boot/transform.ts) and the field-data loader
+ * - the server's boot script (../deferred-boot/boot-script.ts) and the field-data loader
  *   (lib/vitals/loader.ts), each its fixed code called with a JSON config;
  * - what Next and React write: the start of the React Server Components payload, each chunk of it
  *   (`self.__next_f.push(<JSON>)`), the list of Turbopack chunks (`...push(<JSON>)`), and React's
@@ -46,12 +46,15 @@ function isJsonStructure(text: string): boolean {
   }
 }
 
-/** True for an inline script this site's code (ours, Next's, React's) writes into public pages. */
-export function isKnownInlineScript(text: string): boolean {
+/**
+ * True for an inline script this site's code (ours, Next's, React's) writes into public pages;
+ * `boot` is the server's boot script, null when it puts none into pages.
+ */
+export function isKnownInlineScript(text: string, boot: BootScript | null): boolean {
   if (text === NEXT_PAYLOAD_START || text === REACT_PAINT_TIMING) return true;
   const argument = NEXT_PAYLOAD_CHUNK.exec(text)?.[1] ?? TURBOPACK_CHUNKS.exec(text)?.[1];
   if (argument !== undefined) return isJsonStructure(argument);
-  return isBootScript(text) || isCollectorLoader(text);
+  return (boot !== null && boot.isWithSomeConfig(text)) || isCollectorLoader(text);
 }
 
 const ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
@@ -75,10 +78,14 @@ function attributesOf(source: string): Map<string, string> {
 
 /**
  * The inline scripts and style elements of `html` that its policy must allow, and those it must
- * not. `nonce` is this request's, for a page rendered for it; `styles` are style sheets this site
- * adds at run time (edit mode's), allowed by their hash on every page.
+ * not. `boot` is the server's boot script (null when it puts none into pages); `nonce` is this
+ * request's, for a page rendered for it; `styles` are style sheets this site adds at run time (edit
+ * mode's), allowed by their hash on every page.
  */
-export function inlineSources(html: string, options: { nonce?: string; styles?: readonly string[] } = {}): InlineFound {
+export function inlineSources(
+  html: string,
+  options: { boot: BootScript | null; nonce?: string; styles?: readonly string[] },
+): InlineFound {
   const scripts = new Set<string>();
   const styles = new Set<string>((options.styles ?? []).map(sha256));
   const refused: InlineFound['refused'] = [];
@@ -93,7 +100,7 @@ export function inlineSources(html: string, options: { nonce?: string; styles?: 
       continue;
     }
     const hash = sha256(text!);
-    if (kind === 'script' && isKnownInlineScript(text!)) scripts.add(hash);
+    if (kind === 'script' && isKnownInlineScript(text!, options.boot)) scripts.add(hash);
     else refused.push({ kind, hash, start: text!.slice(0, 80) });
   }
   return { scripts: [...scripts], styles: [...styles], refused, usesNonce };

@@ -5,6 +5,7 @@ import { PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
 import { adminCsp, publicCsp } from '../../lib/http/security-headers';
 import { EDIT_MODE_STYLES } from '../../lib/site/edit-mode-styles';
 import { collectorLoader } from '../../lib/vitals/loader';
+import { bundledBootScript } from '../../tests/support/boot-script';
 import { listen, serversOfEachTest } from '../../tests/support/http-server';
 import { deferNextBoot } from '../deferred-boot/transform';
 import { runPipeline, type Step } from './index';
@@ -44,8 +45,9 @@ interface Answer {
   body: string;
 }
 
+const { boot, inlineIn } = await bundledBootScript();
 const logged: object[] = [];
-const steps = (): Step[] => [deferredBoot, publicCspStep({ log: { warn: (data) => logged.push(data) } })];
+const steps = (): Step[] => [deferredBoot(boot), publicCspStep({ log: { warn: (data) => logged.push(data) }, boot })];
 
 /** A real server whose "Next" is `app`, behind the pipeline; `app` sees the request as Next would. */
 async function serve(app: (req: IncomingMessage, res: ServerResponse) => void, pipeline = steps(), cache?: MicroCache) {
@@ -91,7 +93,7 @@ describe('the public pages’ Content Security Policy', () => {
     });
     const { headers, body } = await get({ 'accept-encoding': 'gzip' });
     const sources = scriptSources(headers['content-security-policy']);
-    const bootScript = /<script>(\(function\(a\)[\s\S]*?)<\/script>/.exec(body)?.[1];
+    const bootScript = inlineIn(body);
     expect(bootScript).toBeDefined();
     expect(sources.sort()).toEqual(
       ["'self'", ...[bootScript!, LOADER, TURBOPACK, PAYLOAD_START].map((text) => `'sha256-${sha256(text)}'`)].sort(),
@@ -199,9 +201,9 @@ describe('the public pages’ Content Security Policy', () => {
   });
 
   it("recognises only the shapes the site's code writes, never code riding along", () => {
-    const boot = /<script>(\(function\(a\)[\s\S]*?)<\/script>/.exec(deferNextBoot(page(null))!)![1]!;
-    for (const known of [boot, LOADER, TURBOPACK, PAYLOAD_START, 'self.__next_f.push([1,"x"])'])
-      expect(isKnownInlineScript(known), known.slice(0, 40)).toBe(true);
+    const script = inlineIn(deferNextBoot(page(null), boot)!)!;
+    for (const known of [script, LOADER, TURBOPACK, PAYLOAD_START, 'self.__next_f.push([1,"x"])'])
+      expect(isKnownInlineScript(known, boot), known.slice(0, 40)).toBe(true);
     for (const forged of [
       INJECTED,
       'self.__next_f.push([1]);alert(1)',
@@ -210,9 +212,9 @@ describe('the public pages’ Content Security Policy', () => {
       TURBOPACK.replace('});', '});alert(1);'),
       `${LOADER};alert(1)`,
       LOADER.replace('"owner"', 'alert(1),"owner"'),
-      `${boot};alert(1)`,
-      boot.replace('({"scripts"', '(alert(1)||{"scripts"'),
+      `${script};alert(1)`,
+      script.replace('({"scripts"', '(alert(1)||{"scripts"'),
     ])
-      expect(isKnownInlineScript(forged), forged.slice(0, 60)).toBe(false);
+      expect(isKnownInlineScript(forged, boot), forged.slice(0, 60)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { publicCsp, publicPageCsp } from '../../lib/http/security-headers';
 import { EDIT_MODE_STYLES } from '../../lib/site/edit-mode-styles';
+import type { BootScript } from '../deferred-boot/boot-script';
 import type { Step } from './index';
 import { inlineSources, withoutNonces } from './inline-sources';
 
@@ -31,6 +32,8 @@ const MAX_LOGGED = 1000;
 
 export interface PublicCspOptions {
   log: { warn: (data: object, message: string) => void };
+  /** The boot script the deferred boot puts into pages; null when it puts none. */
+  boot: BootScript | null;
 }
 
 export function publicCspStep(options: PublicCspOptions): Step {
@@ -62,7 +65,7 @@ export function publicCspStep(options: PublicCspOptions): Step {
       const nonce = exchange.fromPageCache ? undefined : nonces.get(exchange.req);
       const original = body.toString('utf8');
       const html = exchange.fromPageCache ? withoutNonces(original) : original;
-      const found = inlineSources(html, { nonce, styles: RUNTIME_STYLES });
+      const found = inlineSources(html, { boot: options.boot, nonce, styles: RUNTIME_STYLES });
       exchange.headers['content-security-policy'] = publicPageCsp({
         scripts: found.scripts,
         styles: found.styles,
