@@ -37,6 +37,9 @@ const UNLISTED = [
   { path: '/payment?priceId=no-such-plan', status: 200 },
   { path: '/payment-success', status: 200 },
   { path: `/calculators?${ESTIMATE_STATUS_PARAM}=invalid`, status: 200 },
+  // Open to anyone too: the sign-in page (the footer's Admin link) and an invitation link.
+  { path: '/login', status: 200 },
+  { path: '/invite/no-such-invitation', status: 200 },
   // Each calculator as 'Calculate' and 'Email me this estimate' leave it without JavaScript: a
   // field in error, and the estimate's outcome.
   ...Object.values(CALCULATORS).map((calculator) => ({
