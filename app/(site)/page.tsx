@@ -76,7 +76,7 @@ export default async function HomePage() {
       <EbookPromo ebook={content.ebook} />
       {/* Sent with the page, so its openers show it at once (ADR 015). */}
       <LeadDialog modal="application" closeIcon={<Icon name="x" className="size-5" />}>
-        <ApplicationForm layout="steps" page="/" closeButton={<DialogCloseButton />} />
+        <ApplicationForm layout="steps" page="/" stepHeadingTag="h3" closeButton={<DialogCloseButton />} />
       </LeadDialog>
     </>
   );

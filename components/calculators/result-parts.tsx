@@ -58,7 +58,11 @@ export function InvalidInputs({
   );
 }
 
-/** A schedule: a captioned table in its own scroll box, numbers right-aligned (styles: .calc-table). */
+/**
+ * A schedule: a captioned table in its own scroll box, numbers right-aligned (styles: .calc-table).
+ * The box takes focus so a keyboard can scroll it; as a named region a screen reader says what it
+ * is (a name on a plain div is not valid HTML, and most screen readers ignore it).
+ */
 export function ScheduleTable({
   caption,
   columns,
@@ -81,7 +85,7 @@ export function ScheduleTable({
       ),
     );
   return (
-    <div className="calc-table" tabIndex={0} aria-label={caption}>
+    <div className="calc-table" role="region" tabIndex={0} aria-label={caption}>
       <table>
         <caption className="sr-only">{caption}</caption>
         <thead>

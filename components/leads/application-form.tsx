@@ -45,6 +45,7 @@ export function ApplicationForm({
   onStepChange,
   start,
   noScript,
+  stepHeadingTag: StepHeading,
 }: {
   layout: 'steps' | 'single';
   page: string;
@@ -54,6 +55,8 @@ export function ApplicationForm({
   start?: ApplicationStart;
   /** 'Save and finish later' without JavaScript (the application's pages only: ./apply-page-form.tsx). */
   noScript?: ReactNode;
+  /** The steps' headings, one level below the title: the dialog's h2, or the /apply page's h1. */
+  stepHeadingTag: 'h2' | 'h3';
 }) {
   const idPrefix = useId();
   const steps = layout === 'steps';
@@ -186,7 +189,7 @@ export function ApplicationForm({
       <input type="hidden" name={DRAFT_TOKEN_FIELD} value={draft.token ?? ''} />
       {STEPS.map((title, index) => (
         <section key={title} hidden={steps && step !== index} aria-labelledby={`${idPrefix}-step${index}`}>
-          <h3
+          <StepHeading
             id={`${idPrefix}-step${index}`}
             ref={index === step ? stepHeading : undefined}
             tabIndex={-1}
@@ -194,7 +197,7 @@ export function ApplicationForm({
           >
             {steps ? `Step ${index + 1} of 2: ` : ''}
             {title}
-          </h3>
+          </StepHeading>
           <div className="grid gap-4 sm:grid-cols-2">{(index === 0 ? APPLICATION_STEP1 : APPLICATION_STEP2).map(render)}</div>
           {index === 1 && (
             <div className="mt-4">

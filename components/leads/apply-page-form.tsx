@@ -29,6 +29,7 @@ export function ApplyPageForm({
     <ApplicationForm
       layout={layout}
       page="/apply"
+      stepHeadingTag="h2"
       closeButton={closeButton}
       start={shown}
       noScript={<SaveWithoutScript action={saveAction} result={saved} />}

@@ -26,8 +26,11 @@ export function useLeadForm(
     /** Returns false (after raising its own toast) to stop the submission. */
     validate: (form: HTMLFormElement) => boolean;
     onResult?: (result: NonNullable<LeadResult>) => void;
-    /** The page the form posts to without JavaScript, when not the page it is on (a dialog's). */
-    permalink?: string;
+    /**
+     * The page the form posts to without JavaScript: the page it is on, or a dialog's own page.
+     * Without one React writes `action=""`, which is not valid HTML.
+     */
+    permalink: string;
   },
 ) {
   const [serverResult, formAction] = useActionState(action, null, options.permalink);

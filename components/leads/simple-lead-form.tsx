@@ -48,7 +48,8 @@ export function SimpleLeadForm({
   const incomplete = kind === 'ebook' ? INCOMPLETE.ebook : INCOMPLETE.other;
   const { formAction, onSubmit, pending, result, fieldErrors } = useLeadForm(action, {
     kind,
-    permalink: kind === 'contact' ? LEAD_PAGES.contact : undefined,
+    // The contact form is also in the header's dialog on every page: it posts to /contact.
+    permalink: kind === 'contact' ? LEAD_PAGES.contact : page,
     validate(form) {
       const names = missingRequired(kind, valuesOf(form));
       setMissing(flagMissing(form, names));

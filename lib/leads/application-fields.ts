@@ -43,7 +43,10 @@ export const APPLICATION_STEP1: FieldDef[] = [
 export const APPLICATION_STEP2: FieldDef[] = [
   text('propertyAddress', 'Property Address', 'off', 300),
   text('borrowerName', 'Borrower Name', 'name'),
-  text('borrowerAddress', 'Current Address', 'street-address', 300),
+  // 'street-address' is valid on multi-line controls only (a textarea); a one-line input takes
+  // 'address-line1'. Autofill fills the street's first line (the old token too gave only the
+  // street lines, never the city, state or ZIP).
+  text('borrowerAddress', 'Current Address', 'address-line1', 300),
   email('email', 'Email'),
   phone('phone', 'Phone'),
   amount('monthlyIncome', 'Monthly Income'),

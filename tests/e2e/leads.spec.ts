@@ -309,6 +309,36 @@ test.describe('without JavaScript', () => {
     }
   });
 
+  test('the ebook form and the quick qualification form post to their own page and show the result there', async ({ page }) => {
+    await page.goto(`${server.url}/ebook`);
+    const ebook = page.locator('#ebook-form');
+    await fillFields(ebook, { name: 'Nia Reader', email: 'nia@example.com' });
+    await ebook.getByRole('button', { name: 'Download Now' }).click();
+    await expect(page).toHaveURL(`${server.url}/ebook`);
+    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+
+    await page.goto(`${server.url}/rates`);
+    const qualify = page.locator('#qualify');
+    await fillFields(qualify, {
+      firstName: 'Nat',
+      lastName: 'Lee',
+      email: 'nat@example.com',
+      phone: '555-0144',
+      projectType: 'land',
+      estimatedCost: '80000',
+    });
+    await qualify.getByRole('button', { name: 'Check My Qualification' }).click();
+    await expect(page).toHaveURL(`${server.url}/rates`);
+    await expect(qualify.getByRole('heading', { name: 'Request Received!' })).toBeVisible();
+
+    const leads = storedLeads(server.databasePath);
+    expect(leads.find((lead) => lead.fields.email === 'nia@example.com')).toMatchObject({ kind: 'ebook', page: '/ebook' });
+    expect(leads.find((lead) => lead.fields.email === 'nat@example.com')).toMatchObject({
+      kind: 'qualification',
+      page: '/rates',
+    });
+  });
+
   test('/contact accepts a message, and the header Contact button leads there', async ({ page }) => {
     await page.goto(server.url);
     await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
