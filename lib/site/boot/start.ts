@@ -131,7 +131,9 @@ export function startBoot(config: BootConfig): void {
         return;
       }
       const control = target.closest<HTMLElement>('button, a[aria-haspopup]');
-      if (!control || (hydrated && ownedByReact(control))) return;
+      // An early toast's close button is this script's own (./toasts.ts), which React never takes
+      // over: it answers itself, before React and after.
+      if (!control || control.closest('#' + E.toastHost) || (hydrated && ownedByReact(control))) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       boot();
