@@ -12,7 +12,7 @@ export const applyCloseLink = (
  * The frame of /apply, shared by the page and its per-link variant (app/(site)/apply/). Like every
  * public page it boots at the first interaction, unless the tab keeps a draft of the application:
  * the boot script then boots it at once, so React restores the draft as part of the first view
- * (lib/site/boot/boot.ts, bootIfStored; ADR 024).
+ * (lib/site/boot/start.ts, bootIfStored; ADR 024).
  */
 export function ApplyLayout({ children }: { children: ReactNode }) {
   return (

@@ -2,7 +2,7 @@
 
 /**
  * Dispatched on window once React has hydrated a public page. The deferred boot script
- * (lib/site/boot/held-controls.ts) waits for it to replay a click made before that moment;
+ * (lib/site/boot/start.ts) waits for it to replay a click made before that moment;
  * the html element gets the matching attribute, which tests wait for.
  */
 export const HYDRATED_EVENT = 'clp:hydrated';

@@ -20,7 +20,11 @@ test.afterAll(async () => {
 
 const hydrated = (page: Page) => page.locator(`html[${HYDRATED_ATTRIBUTE}]`);
 
-/** Holds back every script of Next's until the returned function is called. */
+/**
+ * Holds back every script of Next's until the returned function is called. Called before the page
+ * is opened: once loaded, the page prefetches the scripts, and a script prefetched before the hold
+ * runs from the cache when the page boots.
+ */
 async function holdScripts(page: Page): Promise<() => void> {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -62,12 +66,12 @@ test('a keyboard visitor boots the page with the first key press', async ({ page
 });
 
 test('"Apply Now" pressed while the scripts are still on their way opens the application dialog', async ({ page }) => {
-  await page.goto(server.url + '/');
-  // Hold every script back a while, as a slow phone network would.
+  // Hold every script back a while, as a slow phone network would (from the start: see holdScripts).
   await page.route('**/_next/static/**/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
+  await page.goto(server.url + '/');
   const applyNow = page.getByRole('main').getByRole('button', { name: 'Apply Now' });
   await applyNow.click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -78,11 +82,11 @@ test('"Apply Now" pressed while the scripts are still on their way opens the app
 
 test("the header's phone button pressed before hydration still shows its toast", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(server.url + '/rates');
   await page.route('**/_next/static/**/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();
   });
+  await page.goto(server.url + '/rates');
   await page
     .getByRole('banner')
     .getByRole('button', { name: /^Call / })
@@ -123,10 +127,10 @@ test('when the scripts never arrive, a message sent from the contact dialog is s
 
 test('what a visitor types into a dialog before React has taken over is kept, and stored', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(server.url + '/');
   // The scripts arrive only once the visitor has typed everything: React takes over a dialog
   // already filled in.
   const release = await holdScripts(page);
+  await page.goto(server.url + '/');
 
   await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
   const contact = page.getByRole('dialog', { name: 'Contact Us' });
@@ -149,8 +153,8 @@ test('what a visitor types into a dialog before React has taken over is kept, an
 });
 
 test('what a visitor types into the application dialog before React has taken over is kept, and stored', async ({ page }) => {
-  await page.goto(server.url + '/');
   const release = await holdScripts(page);
+  await page.goto(server.url + '/');
 
   await page.getByRole('button', { name: 'Start Qualification' }).click();
   const dialog = page.getByRole('dialog', { name: 'Construction Loan Application' });

@@ -1,13 +1,13 @@
+import type { EarlyControls } from '../early-controls';
 import { setExpanded } from './menu';
-import type { BootPage } from './page';
 
 /**
- * Opens the <dialog> a control names (EARLY.dialog) with showModal. Opened from inside the mobile
+ * Opens the <dialog> a control names (EARLY.dialog) with showModal, and records on it, as the
+ * property `openerProperty`, where focus goes back when it closes. Opened from inside the mobile
  * menu, the menu closes and focus will return to its toggle. False when the page has no such
  * dialog: React's click (or, failing that, the opener's form) takes the visitor to its page.
  */
-export function openDialog(page: BootPage, control: HTMLElement): boolean {
-  const E = page.config.early;
+export function openDialog(control: HTMLElement, E: EarlyControls, openerProperty: string): boolean {
   const dialog = document.getElementById(control.getAttribute(E.dialog) || '');
   if (!(dialog instanceof HTMLDialogElement)) return false;
   if (dialog.open) return true;
@@ -18,7 +18,7 @@ export function openDialog(page: BootPage, control: HTMLElement): boolean {
     setExpanded(toggle, false);
     opener = toggle;
   }
-  (dialog as unknown as Record<string, unknown>)[page.config.dialogOpener] = opener;
+  (dialog as unknown as Record<string, unknown>)[openerProperty] = opener;
   dialog.showModal();
   return true;
 }
@@ -29,21 +29,4 @@ export function closeOnBackdrop(dialog: HTMLDialogElement, click: MouseEvent): v
   const inside =
     click.clientX >= box.left && click.clientX <= box.right && click.clientY >= box.top && click.clientY <= box.bottom;
   if (!inside) dialog.close();
-}
-
-const visible = (element: HTMLElement) => element.isConnected && element.offsetParent !== null;
-
-/**
- * Before React, focus goes back where a dialog was opened from when it closes (the menu's toggle
- * when opened from the menu), as React's dialog does once it has taken over.
- */
-export function returnFocusFromDialogs(page: BootPage): void {
-  document.addEventListener(
-    'close',
-    (event) => {
-      const opener = (event.target as unknown as Record<string, HTMLElement | undefined>)[page.config.dialogOpener];
-      if (!page.hydrated && opener && visible(opener)) opener.focus();
-    },
-    true,
-  );
 }

@@ -1,5 +1,4 @@
 import type { BootConfig } from './config';
-import type { BootPage } from './page';
 
 /**
  * Runs Next's scripts. Next reads the React Server Components payload from self.__next_f, in page
@@ -21,24 +20,16 @@ export function runNextScripts(config: BootConfig): void {
 }
 
 /**
- * Once the page has loaded and the network is quiet, fetches Next's scripts into the cache without
- * running them, so a later first interaction only has to run them.
+ * Fetches Next's scripts into the cache without running them (a <link rel="prefetch"> each), so a
+ * later first interaction only has to run them.
  */
-export function prefetchAfterLoad(page: BootPage): void {
-  const prefetch = () => {
-    if (page.booted) return;
-    page.config.scripts.forEach((attributes) => {
-      if (!attributes.src) return;
-      const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.as = 'script';
-      link.href = attributes.src;
-      document.head.appendChild(link);
-    });
-  };
-  window.addEventListener('load', () => {
-    const idle = (window as { requestIdleCallback?: (callback: () => void) => void }).requestIdleCallback;
-    if (idle) idle(prefetch);
-    else setTimeout(prefetch, 1000);
+export function prefetchScripts(config: BootConfig): void {
+  config.scripts.forEach((attributes) => {
+    if (!attributes.src) return;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.href = attributes.src;
+    document.head.appendChild(link);
   });
 }

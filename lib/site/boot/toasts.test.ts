@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
+import { currentToast, showToast as showReactToast } from '../../../components/ui/toast-store';
 import { byId, hydrate, startOn, freshBootPageEachTest } from '../../../tests/support/boot-page';
 
 freshBootPageEachTest();
@@ -47,5 +48,35 @@ describe('the toasts before React', () => {
     expect(toasts()).toHaveLength(1);
     vi.advanceTimersByTime(100);
     expect(toasts()).toHaveLength(0);
+  });
+
+  it('close at once with their × button, before React and once React has hydrated the page', () => {
+    const config = startOn(PAGE);
+    const close = () => toasts()[0]!.querySelector<HTMLButtonElement>('button.early-toast-close')!;
+    byId('call').click();
+    // The visitor's click reaches the button, and nothing holds it to press it again later.
+    const clicks = vi.fn();
+    close().addEventListener('click', clicks);
+    close().click();
+    expect(toasts()).toHaveLength(0);
+
+    byId('call').click();
+    hydrate(config, byId('call'), byId('email'));
+    vi.advanceTimersByTime(100);
+    close().click();
+    expect(toasts()).toHaveLength(0);
+    vi.advanceTimersByTime(config.giveUpMs + 100);
+    expect(clicks).toHaveBeenCalledTimes(1);
+  });
+
+  it('give way to the next toast React raises once it has hydrated the page: one toast at a time', () => {
+    const config = startOn(PAGE);
+    byId('call').click();
+    // What the e-mail button's handler does once React has it (components/ui/toast-button.tsx).
+    byId('email').addEventListener('click', () => showReactToast({ title: 'Write to us' }));
+    hydrate(config, byId('call'), byId('email'));
+    byId('email').click();
+    expect(toasts()).toHaveLength(0);
+    expect(currentToast()?.title).toBe('Write to us');
   });
 });

@@ -16,7 +16,8 @@ function element(tag: string, className: string, text: string) {
 
 /**
  * Shows a toast in the host React leaves alone (components/site/early-toast-host.tsx), in place of
- * any shown before, for five seconds or until its close button is pressed.
+ * any shown before, for five seconds or until its close button is pressed (a button React never
+ * takes over: the page-wide click handler of ./start.ts leaves it to the listener here).
  */
 export function showToast(hostId: string, toast: EarlyToast, error: boolean): void {
   const host = document.getElementById(hostId);
