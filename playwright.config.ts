@@ -11,7 +11,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 60_000,
+  // Two workers share two cores with their servers and browsers, so a long walk through a feature
+  // takes up to twice its time alone: the longest took 57 s in one run and ran out of 60 s in the
+  // next. This bounds a test's throughput, not a wait for an event (expects keep their own timeout).
+  timeout: 120_000,
   reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/support/timing-reporter.ts']],
   use: {
     ...devices['Desktop Chrome'],
