@@ -32,6 +32,37 @@ function appFiles(): Record<string, string> {
   };
 }
 
+/** The empty app's files and versions, hashed: a recorded baseline is valid for this key only. */
+export const emptyAppKey = () => createHash('sha256').update(JSON.stringify(appFiles())).digest('hex').slice(0, 16);
+
+/** Where `npm run bench:js -- --record-baseline` writes what the empty page loads (docs/testing.md). */
+export const RECORDED_BASELINE = join(root, 'bench', 'empty-next-baseline.json');
+
+export interface RecordedBaseline {
+  key: string;
+  versions: Record<string, string>;
+  gzipBytes: number;
+  scripts: { path: string; gzipBytes: number }[];
+}
+
+/** The recorded baseline when it was measured with today's versions and files, else null. */
+export function readRecordedBaseline(): RecordedBaseline | null {
+  if (!existsSync(RECORDED_BASELINE)) return null;
+  const recorded = JSON.parse(readFileSync(RECORDED_BASELINE, 'utf8')) as RecordedBaseline;
+  return recorded.key === emptyAppKey() ? recorded : null;
+}
+
+export function writeRecordedBaseline(scripts: { url: string; gzipBytes: number }[]): RecordedBaseline {
+  const recorded: RecordedBaseline = {
+    key: emptyAppKey(),
+    versions: Object.fromEntries(['next', 'react', 'react-dom'].map((name) => [name, version(name)])),
+    gzipBytes: scripts.reduce((total, script) => total + script.gzipBytes, 0),
+    scripts: scripts.map((script) => ({ path: new URL(script.url).pathname, gzipBytes: script.gzipBytes })),
+  };
+  writeFileSync(RECORDED_BASELINE, `${JSON.stringify(recorded, null, 2)}\n`);
+  return recorded;
+}
+
 /**
  * Builds the empty app once per set of versions and files: the folder name carries their hash, so
  * the bench and the test guard reuse one build and an upgrade of Next.js makes a new one.

@@ -27,7 +27,15 @@ export interface PageJs {
    * page did not load it.
    */
   collector: { url: string; gzipBytes: number; requestedAfterLoad: boolean } | null;
+  /**
+   * When scripts ran before any interaction: whether the server sent Next's script tags in the page
+   * and which events (a boot's triggers) the page saw before the measure moved the pointer.
+   */
+  earlyScriptsWhy?: string;
 }
+
+/** The events the boot script starts Next's scripts on (lib/site/boot/start.ts, TRIGGERS). */
+const BOOT_TRIGGERS = ['pointerup', 'touchend', 'pointermove', 'keydown', 'focusin', 'wheel', 'scroll'];
 
 async function gzipBytesOf(url: string): Promise<number> {
   // identity: we compress the body ourselves, whatever the server's compression settings are.
@@ -97,6 +105,13 @@ export async function measurePage(browser: Browser, baseUrl: string, path: strin
       if (pending.delete(request) && new URL(request.url()).origin === origin) urls.add(request.url());
     });
     page.on('requestfailed', (request) => pending.delete(request));
+    await page.addInitScript((types) => {
+      const seen: string[] = [];
+      (window as unknown as { bootEventsSeen: string[] }).bootEventsSeen = seen;
+      const note = (event: Event) =>
+        seen.push(`${event.type}${event.isTrusted ? '' : ' (untrusted)'} on ${String(event.target)}`);
+      for (const type of types) window.addEventListener(type, note, { capture: true, passive: true });
+    }, BOOT_TRIGGERS);
     // networkidle, so scripts loaded after hydration (lazy chunks, prefetches) count too.
     const response = await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
     const httpStatus = response?.status() ?? 0;
@@ -117,9 +132,18 @@ export async function measurePage(browser: Browser, baseUrl: string, path: strin
     const collectorAfterLoad = collectorUrl !== undefined && (await requestedAfterLoad(page, collectorUrl));
     const before = new Set((await scriptElementsInPage(page)).filter((url) => url !== collectorUrl));
     if (collectorUrl && !collectorAfterLoad) before.add(collectorUrl);
+    let earlyScriptsWhy: string | undefined;
+    if (before.size > 0) {
+      const served = /<script[^>]+src="[^"]*\/_next\//.test((await response?.text()) ?? '');
+      const events = await page.evaluate(() => (window as unknown as { bootEventsSeen: string[] }).bootEventsSeen);
+      earlyScriptsWhy = `${served ? "the page was served with Next's script tags" : "the page was served without Next's script tags"}; events before the pointer moved: ${events.join(', ') || 'none'}`;
+    }
     await page.mouse.move(20, 20);
     if (before.size === 0) await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
-    await scriptsSettled(() => lastScriptAt, () => pending.size);
+    await scriptsSettled(
+      () => lastScriptAt,
+      () => pending.size,
+    );
     if (collectorUrl) urls.delete(collectorUrl);
     const scripts: PageJs['scripts'] = [];
     for (const url of [...urls].sort()) scripts.push({ url, gzipBytes: await gzipBytesOf(url) });
@@ -136,6 +160,7 @@ export async function measurePage(browser: Browser, baseUrl: string, path: strin
       gzipBytesBeforeInteraction:
         sum(scripts.filter((script) => before.has(script.url))) + (collectorAfterLoad ? 0 : (collector?.gzipBytes ?? 0)),
       collector,
+      earlyScriptsWhy,
     };
   } finally {
     await context.close();
