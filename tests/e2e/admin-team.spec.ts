@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startSmtp } from '../support/mail';
-import { OWNER_PASSWORD, withDb } from './admin-support';
+import { withDb } from './admin-support';
 import { expectNoAxeViolations, openSection, signInToDashboard } from './admin-ui';
 import { MAIL_ENV, expectToast } from './leads-support';
 import { freePort, startServer, type RunningServer } from './server';
@@ -9,8 +9,13 @@ import { invitationLink } from './team-support';
 /**
  * Team accounts in the browser (issue 17): the owner invites by e-mail (through a real SMTP peer),
  * each invitee sets a password on the link's page and lands in the admin with only their role's
- * sections; sign-in by e-mail; role changes, per-session sign-out and removal take effect at the
- * account's next request.
+ * sections; sign-in by e-mail; per-session sign-out, role changes and removal from the dashboard.
+ * The rules behind these screens are integration tests, on real databases: invitations (refused,
+ * expired, revoked, used once) and role changes and removals taking effect at the account's next
+ * request in tests/integration/team-invites.test.ts, a signed-out session in
+ * tests/integration/account-sessions.test.ts, sign-in by e-mail in
+ * tests/integration/second-factor-sign-in.test.ts, the tokens leaving the outbox once sent in
+ * tests/integration/outbox-tokens.test.ts.
  */
 
 let server: RunningServer;
@@ -64,7 +69,7 @@ const activity = (action: string) =>
     detail: string;
   }[];
 
-test('the owner invites an editor and a loan officer, who join, sign in by e-mail, and lose access when changed or removed', async ({
+test('the owner invites an editor and a loan officer, who join and sign in by e-mail; the dashboard signs out a session, changes a role and removes an account', async ({
   page,
   browser,
 }) => {
@@ -80,7 +85,6 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
   await expect(team(page).getByRole('heading', { name: 'Team' })).toBeVisible();
   await expect(accountRow(page, 'Built-in owner')).toContainText('Owner');
   await expect(team(page).getByText('No invitations are waiting.')).toBeVisible();
-  await expectNoAxeViolations(page);
 
   await invite(page, 'Erin@Example.com', 'Editor');
   await expectToast(page, '✅ Invitation Sent', 'erin@example.com can join as Editor within 72 hours.');
@@ -88,7 +92,8 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
   await invite(page, 'lou@example.com', 'Loan officer');
   await expectToast(page, '✅ Invitation Sent');
   await expect(inviteRow(page, 'lou@example.com')).toContainText('Loan officer');
-  // A second invitation to the same address is refused, and says why.
+  // A second invitation to the same address is refused, and says why (the rule:
+  // tests/integration/team-invites.test.ts).
   await invite(page, 'erin@example.com', 'Owner');
   await expectToast(page, '❌ Not Invited', 'That e-mail address already has an invitation waiting.');
   await expect(page.getByRole('form', { name: 'Invite someone' }).getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -102,19 +107,9 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
   expect(smtp.mails.find((m) => m.to.includes('erin@example.com'))!.headers.subject).toBe(
     'Your invitation to the Construction Loan Pros admin',
   );
-  // Team shows each invitation's delivery, as the worker recorded it.
-  const delivered = () =>
-    withDb(server.databasePath, (db) => db.prepare(`SELECT status FROM notifications WHERE subject_type = 'invite'`).all());
-  await expect.poll(delivered).toEqual([{ status: 'sent' }, { status: 'sent' }]);
-  // Sent, the invitation's token is kept nowhere in the database (sealed until then: issue 28).
-  const outbox = withDb(server.databasePath, (db) => JSON.stringify(db.prepare('SELECT * FROM notifications').all()));
-  for (const link of [erinLink, louLink]) expect(outbox).not.toContain(link.split('/').at(-1));
-  await page.reload();
-  await expect(inviteRow(page, 'erin@example.com').getByText('Sent', { exact: true })).toBeVisible();
 
   // The editor joins: the form checks the password rules, then signs the account in.
-  const editorContext = await browser.newContext();
-  const editor = await editorContext.newPage();
+  const editor = await (await browser.newContext()).newPage();
   await editor.goto(erinLink);
   await expect(editor.getByLabel('Email')).toHaveValue('erin@example.com');
   await expectNoAxeViolations(editor);
@@ -132,21 +127,10 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
   await expect(nav(editor)).toHaveText(['Site Content', 'Rates', 'Blog', 'Site Speed', 'My Account']);
 
   // The loan officer joins without JavaScript: a plain form post.
-  const joined = await acceptInvitation(browser, louLink, 'Lou Officer', { javaScriptEnabled: false });
-  await expect(joined).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
-  await expect(joined.getByTestId('signed-in-as')).toHaveText('Signed in as lou@example.com (Loan officer)');
-  await expect(nav(joined)).toHaveText(['Overview', 'Leads', 'My Account']);
-  // The same session, from here on in a browser with JavaScript (the admin's redirects need it).
-  const officer = await (await browser.newContext({ storageState: await joined.context().storageState() })).newPage();
-
-  // A used link is refused; the clear token is nowhere in the database any more.
-  await editor.goto(erinLink);
-  await expect(editor.getByRole('heading', { name: 'This invitation has expired or was already used' })).toBeVisible();
-  await expectNoAxeViolations(editor);
-  const dump = withDb(server.databasePath, (db) =>
-    JSON.stringify([db.prepare('SELECT * FROM invites').all(), db.prepare('SELECT * FROM notifications').all()]),
-  );
-  expect(dump).not.toContain(erinLink.split('/').at(-1));
+  const officer = await acceptInvitation(browser, louLink, 'Lou Officer', { javaScriptEnabled: false });
+  await expect(officer).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
+  await expect(officer.getByTestId('signed-in-as')).toHaveText('Signed in as lou@example.com (Loan officer)');
+  await expect(nav(officer)).toHaveText(['Overview', 'Leads', 'My Account']);
   expect(activity('invite_accepted').map((e) => e.actor)).toEqual(['erin@example.com', 'lou@example.com']);
 
   // The owner's list: both accounts with their roles, no invitation waiting.
@@ -157,23 +141,19 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
   );
   await expect(team(page).getByText('No invitations are waiting.')).toBeVisible();
 
-  // With a team, /login asks for the e-mail too; empty still means the owner.
+  // With a team, /login asks for the e-mail too, empty by default (empty means the owner: the
+  // rule in tests/integration/second-factor-sign-in.test.ts, the form in sign-in-lockout.spec.ts).
   const signIn = await (await browser.newContext()).newPage();
   await signIn.goto(`${server.url}/login`);
+  await expect(signIn.getByLabel(/^Email/)).toHaveValue('');
   await signIn.getByLabel(/^Email/).fill('erin@example.com');
   await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await signIn.getByRole('button', { name: 'Sign in' }).click();
   await expect(signIn).toHaveURL(`${server.url}/admin/content`, { timeout: 15_000 });
   await expect(signIn.getByTestId('signed-in-as')).toHaveText('Signed in as erin@example.com (Editor)');
-  const ownerAgain = await (await browser.newContext()).newPage();
-  await ownerAgain.goto(`${server.url}/login`);
-  await expect(ownerAgain.getByLabel(/^Email/)).toHaveValue('');
-  await ownerAgain.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
-  await ownerAgain.getByRole('button', { name: 'Sign in' }).click();
-  await expect(ownerAgain).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
-  await expect(ownerAgain.getByTestId('signed-in-as')).toHaveText('Signed in as Owner (Owner)');
 
-  // The editor signs the first browser out from the second: 'Sign out' beside that session.
+  // The editor signs the first browser out from the second: 'Sign out' beside that session. That
+  // the ended session lets nothing in any more: tests/integration/account-sessions.test.ts.
   await openSection(signIn, 'My Account');
   const sessions = signIn.getByRole('table', { name: 'Active Sessions' });
   await expect(sessions.getByRole('row')).toHaveCount(3);
@@ -181,26 +161,19 @@ test('the owner invites an editor and a loan officer, who join, sign in by e-mai
   await sessions.getByRole('row').filter({ hasNotText: '(this session)' }).getByRole('button', { name: 'Sign out' }).click();
   await expectToast(signIn, '✅ Session Signed Out');
   await expect(sessions.getByRole('row')).toHaveCount(2);
-  await editor.goto(`${server.url}/admin/content`);
-  await expect(editor).toHaveURL(`${server.url}/login`);
   expect(activity('session_ended')).toHaveLength(1);
 
-  // A role change applies at the account's next request.
+  // A role change and a removal, from the owner's list. That they apply at the account's next
+  // request (the new role's sections; no session left): tests/integration/team-invites.test.ts.
   await accountRow(page, 'lou@example.com').getByRole('combobox', { name: 'Role of lou@example.com' }).selectOption('editor');
   await accountRow(page, 'lou@example.com').getByRole('button', { name: 'Change Role' }).click();
   await expectToast(page, '✅ Role Changed', 'lou@example.com is now Editor.');
-  await officer.goto(`${server.url}/admin`);
-  await expect(officer).toHaveURL(`${server.url}/admin/content`);
-  await expect(nav(officer)).toHaveText(['Site Content', 'Rates', 'Blog', 'Site Speed', 'My Account']);
   expect(JSON.parse(activity('role_changed')[0]!.detail)).toMatchObject({ from: 'loan_officer', to: 'editor' });
 
-  // Removing the account ends its open session at once.
   page.once('dialog', (dialog) => void dialog.accept());
   await accountRow(page, 'lou@example.com').getByRole('button', { name: 'Remove lou@example.com' }).click();
   await expectToast(page, '✅ Account Removed');
   await expect(accountRow(page, 'lou@example.com')).toHaveCount(0);
-  await officer.goto(`${server.url}/admin/leads`);
-  await expect(officer).toHaveURL(`${server.url}/login`);
   expect(
     withDb(server.databasePath, (db) =>
       db
@@ -226,49 +199,54 @@ test('an expired or revoked invitation link is refused; the form needs no JavaSc
   const lateLink = await invitationLink(smtp.mails, 'late@example.com');
   const revokedLink = await invitationLink(smtp.mails, 'revoked@example.com');
 
-  // Expired: 72 hours have passed (moved back in the database).
+  // A link still open when its page loaded, expired before the form was sent (72 hours have
+  // passed: moved back in the database). Without JavaScript, the post answers with why.
+  const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await visitor.goto(lateLink);
+  await visitor.getByLabel('Your Name').fill('Late');
+  await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await visitor.getByLabel('Confirm Password').fill(PASSWORD);
   withDb(server.databasePath, (db) =>
     db
       .prepare(`UPDATE invites SET expires_at = ? WHERE email = 'late@example.com'`)
       .run(new Date(Date.now() - 1000).toISOString()),
   );
-  const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await visitor.goto(lateLink);
+  await visitor.getByRole('button', { name: 'Create Account' }).click();
   await expect(visitor.getByRole('heading', { name: 'This invitation has expired or was already used' })).toBeVisible();
+  expect(
+    withDb(server.databasePath, (db) =>
+      db.prepare(`SELECT count(*) AS n FROM admin_users WHERE email = 'late@example.com'`).get(),
+    ),
+  ).toEqual({ n: 0 });
+
+  // Team shows each invitation's delivery, as the outbox worker recorded it, and the expired one.
+  const delivered = () =>
+    withDb(server.databasePath, (db) =>
+      db
+        .prepare(
+          `SELECT i.email, n.status FROM notifications n JOIN invites i ON i.id = n.subject_id WHERE n.subject_type = 'invite' AND i.email IN ('late@example.com', 'revoked@example.com') ORDER BY i.email`,
+        )
+        .all(),
+    );
+  await expect.poll(delivered).toEqual([
+    { email: 'late@example.com', status: 'sent' },
+    { email: 'revoked@example.com', status: 'sent' },
+  ]);
   await page.reload();
   await expect(inviteRow(page, 'late@example.com')).toContainText('Expired');
+  await expect(inviteRow(page, 'revoked@example.com').getByText('Sent', { exact: true })).toBeVisible();
 
-  // Revoked: the owner's 'Revoke', then the link opens nothing.
+  // Revoked: the owner's 'Revoke', then the link's page opens nothing.
   page.once('dialog', (dialog) => void dialog.accept());
   await inviteRow(page, 'revoked@example.com')
     .getByRole('button', { name: 'Revoke the invitation to revoked@example.com' })
     .click();
   await expectToast(page, '✅ Invitation Revoked');
   await expect(inviteRow(page, 'revoked@example.com')).toHaveCount(0);
-  await visitor.goto(revokedLink);
-  await expect(visitor.getByRole('heading', { name: 'This invitation has expired or was already used' })).toBeVisible();
   expect(activity('invite_revoked')).toHaveLength(1);
-
-  // A link still open when the page loaded but spent before the form was sent (another tab).
-  await invite(page, 'twice@example.com', 'Editor');
-  await expectToast(page, '✅ Invitation Sent');
-  const twiceLink = await invitationLink(smtp.mails, 'twice@example.com');
-  const first = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  const second = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
-  await first.goto(twiceLink);
-  await second.goto(twiceLink);
-  for (const tab of [first, second]) {
-    await tab.getByLabel('Your Name').fill('Twice');
-    await tab.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await tab.getByLabel('Confirm Password').fill(PASSWORD);
-  }
-  await first.getByRole('button', { name: 'Create Account' }).click();
-  await expect(first).toHaveURL(`${server.url}/admin/content`, { timeout: 15_000 });
-  await second.getByRole('button', { name: 'Create Account' }).click();
-  await expect(second.getByRole('heading', { name: 'This invitation has expired or was already used' })).toBeVisible();
-  expect(
-    withDb(server.databasePath, (db) =>
-      db.prepare(`SELECT count(*) AS n FROM admin_users WHERE email = 'twice@example.com'`).get(),
-    ),
-  ).toEqual({ n: 1 });
+  // (In a browser with JavaScript: axe runs in the page.)
+  const reader = await (await browser.newContext()).newPage();
+  await reader.goto(revokedLink);
+  await expect(reader.getByRole('heading', { name: 'This invitation has expired or was already used' })).toBeVisible();
+  await expectNoAxeViolations(reader);
 });

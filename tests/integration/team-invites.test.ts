@@ -135,6 +135,7 @@ describe.each(testEngines(sqlite, postgres))('team invitations on %s', (_engine,
     expect(accounts).toEqual([{ email: 'erin@example.com', role: 'editor', name: 'Erin Editor' }]);
     // Accepted: the link is spent, and its e-mail (the token in clear) is gone.
     expect(await accept(db, created.token)).toEqual({ ok: false, reason: 'gone' });
+    expect(await findLiveInvite(db, created.token, NOW)).toBeNull(); // the link's page says so
     expect(await inviteMails(db)).toEqual([]);
     expect(await listInvites(db, NOW)).toEqual([]);
   });
@@ -155,6 +156,7 @@ describe.each(testEngines(sqlite, postgres))('team invitations on %s', (_engine,
       role: 'editor',
     });
     expect(await accept(db, revoked.token)).toEqual({ ok: false, reason: 'gone' });
+    expect(await findLiveInvite(db, revoked.token, NOW)).toBeNull();
     expect((await inviteMails(db)).map((m) => m.subject_id)).toEqual([expiring.id]);
     expect(await db.transaction().execute((trx) => revokeInvite(trx, revoked.id))).toBeNull();
     expect(await db.selectFrom('admin_users').select('id').execute()).toEqual([]);
