@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { OWNER_PASSWORD } from './admin-support';
+import { apiSignIn, OWNER_PASSWORD } from './admin-support';
+import { sameOriginAxe } from './axe';
 
 /** Helpers for the dashboard's browser tests (content, rates, blog). */
 
@@ -9,18 +9,43 @@ export const toast = (page: Page) => page.getByRole('region', { name: /Notificat
 
 /**
  * Signs the owner in as the login form does (the same POST /api/auth/login, sent from the page's
- * own context: its cookies and user agent), then opens the dashboard on the Overview (/admin). The
- * form itself is tested in admin-auth.spec.ts; for every other spec signing in is a step, and
- * driving the form in the browser cost each of them about 3 s of a 2-core machine (issue 29).
+ * own context: its cookies and user agent), then opens the dashboard at `path` (the Overview,
+ * /admin, unless told). The form itself is tested in admin-auth.spec.ts; for every other spec
+ * signing in is a step, and driving the form in the browser cost each of them about 3 s of a
+ * 2-core machine (issue 29).
+ *
+ * Given `session` (from ownerSession), the page's context takes that session instead of signing
+ * in again: a sign-in is a deliberately slow scrypt (seconds on a busy machine), so a spec whose
+ * tests all need the owner signs in once.
  */
-export async function signInToDashboard(page: Page, url: string): Promise<void> {
-  const response = await page.request.post(`${url}/api/auth/login`, {
-    headers: { Origin: url, Accept: 'application/json' },
-    multipart: { password: OWNER_PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  await page.goto(`${url}/admin`);
+export async function signInToDashboard(
+  page: Page,
+  url: string,
+  { path = '/admin', session }: { path?: string; session?: OwnerSession } = {},
+): Promise<void> {
+  if (session) await page.context().addCookies([{ ...session, url }]);
+  else {
+    const response = await page.request.post(`${url}/api/auth/login`, {
+      headers: { Origin: url, Accept: 'application/json' },
+      multipart: { password: OWNER_PASSWORD },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  await page.goto(`${url}${path}`);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
+export interface OwnerSession {
+  name: string;
+  value: string;
+}
+
+/** The owner's session cookie, signed in through the login route once (for signInToDashboard). */
+export async function ownerSession(url: string): Promise<OwnerSession> {
+  const { response, cookie } = await apiSignIn(url, OWNER_PASSWORD);
+  expect(response.status).toBe(200);
+  const split = cookie.indexOf('=');
+  return { name: cookie.slice(0, split), value: cookie.slice(split + 1) };
 }
 
 /** Signs in through the form on /login, in the browser; the dashboard opens on the Overview (/admin). */
@@ -57,7 +82,7 @@ export async function openSection(page: Page, name: Section): Promise<void> {
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const { violations } = await sameOriginAxe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 

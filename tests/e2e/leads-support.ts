@@ -1,14 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { fullApplication } from '../support/lead-data';
 import { withDb } from './admin-support';
+import { sameOriginAxe } from './axe';
 
 export { fullApplication };
 
 export const MAIL_ENV = { MAIL_FROM: 'Website <web@example.com>', MAIL_TO: 'broker@example.com' };
 
 export async function expectNoAxeViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  let builder = sameOriginAxe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
