@@ -1,20 +1,34 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, OWNER_PASSWORD, withDb } from './admin-support';
+import { withDb } from './admin-support';
 import {
   anonymousHtml,
   expectNoAxeViolations,
   jpegWithExif,
   openSection,
+  ownerSession,
   pngImage,
   sectionLink,
   signInToDashboard,
   toast,
+  type OwnerSession,
 } from './admin-ui';
 import { startServer, type RunningServer } from './server';
 
+/**
+ * The dashboard's Site Content editor and its sections, as the owner uses them. What the server
+ * decides is asserted below the browser: saving, refusing and restoring content in
+ * lib/content/mutations.test.ts, checking and re-encoding uploads in lib/media/media.test.ts.
+ */
+
 let server: RunningServer;
+// One sign-in for the file: each test opens the dashboard with this session.
+let session: OwnerSession;
 test.beforeAll(async () => {
   server = await startServer();
+  session = await ownerSession(server.url);
 });
 test.afterAll(async () => {
   await server.stop();
@@ -25,10 +39,8 @@ const save = (page: Page) => page.getByRole('button', { name: 'Save All Changes'
 
 test('Site Content: save, validation, changed-elsewhere, history and restore', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInToDashboard(page, server.url);
+  await signInToDashboard(page, server.url, { session });
   await openSection(page, 'Site Content');
-  const original = (await anonymousHtml(server.url)).includes('From the first survey stake');
-  expect(original).toBe(true);
 
   // A valid edit is live for the next anonymous visitor.
   await hero(page).getByLabel('Subtitle').fill('Financing for every build, coast to coast.');
@@ -37,37 +49,32 @@ test('Site Content: save, validation, changed-elsewhere, history and restore', a
   await expect(toast(page)).toContainText('✅ Content Saved!');
   expect(await anonymousHtml(server.url)).toContain('Financing for every build, coast to coast.');
 
-  // Invalid values: shown next to their fields; nothing is saved.
+  // Invalid values: shown next to their fields. That nothing is saved is the server's rule
+  // (lib/content/mutations.test.ts, 'returns field errors by path for invalid values and saves nothing').
   await hero(page).getByLabel('Title', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Testimonials' }).click();
   const firstReview = page.locator('#panel-testimonials li').first();
   await firstReview.getByLabel('Rating').fill('6');
-  await hero(page).getByLabel('Subtitle').fill('This must not be saved');
   await save(page);
   await expect(toast(page)).toContainText('Some fields need attention; nothing was saved.');
   await expect(hero(page).getByText('This field is required.')).toBeVisible();
   await expect(hero(page).getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(firstReview.getByText('Rating must be a whole number from 1 to 5.')).toBeVisible();
-  expect(await anonymousHtml(server.url)).not.toContain('This must not be saved');
 
-  // Fix the fields; an HTML title is sanitized.
-  await hero(page)
-    .getByLabel('Title', { exact: true })
-    .fill('Build <span class="text-accent">Smarter</span><img src=x onerror=alert(1)>');
+  // Fix the fields: the HTML title is live (what the sanitizer keeps of a title: mutations.test.ts).
+  await hero(page).getByLabel('Title', { exact: true }).fill('Build <span class="text-accent">Smarter</span>');
   await firstReview.getByLabel('Rating').fill('4');
   await save(page);
   await expect(toast(page)).toContainText('✅ Content Saved!');
-  const home = await anonymousHtml(server.url);
-  expect(home).toContain('Build <span class="text-accent">Smarter</span>');
-  expect(home).not.toContain('onerror');
+  expect(await anonymousHtml(server.url)).toContain('Build <span class="text-accent">Smarter</span>');
 
-  // Someone else saved meanwhile: the save says so and changes nothing.
+  // Someone else saved meanwhile: the save says so. That it changes nothing is the server's rule
+  // (mutations.test.ts, 'refuses a save based on an older revision (changed elsewhere) and saves nothing').
   withDb(server.databasePath, (db) => db.prepare("UPDATE site_content SET revision = revision + 1 WHERE id = 'site'").run());
   await hero(page).getByLabel('Subtitle').fill('A stale edit');
   await save(page);
   await expect(toast(page)).toContainText('⚠️ Changed Elsewhere');
   await expect(toast(page)).toContainText('changed elsewhere since you opened this editor, so nothing was saved');
-  expect(await anonymousHtml(server.url)).not.toContain('A stale edit');
 
   // History: every save listed with what changed; restoring the original brings it back.
   page.once('dialog', (dialog) => void dialog.accept()); // discard the unsaved stale edit
@@ -86,36 +93,34 @@ test('Site Content: save, validation, changed-elsewhere, history and restore', a
 
 test('Site Content: images are uploaded, checked, re-encoded and served with long caching', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInToDashboard(page, server.url);
+  await signInToDashboard(page, server.url, { session });
   await openSection(page, 'Site Content');
   const upload = hero(page).getByLabel('Upload image');
-  const refused = async (name: string, mimeType: string, buffer: Buffer, message: RegExp) => {
-    await upload.setInputFiles({ name, mimeType, buffer });
+  const refused = async (file: Parameters<typeof upload.setInputFiles>[0], message: RegExp) => {
+    await upload.setInputFiles(file);
     await expect(toast(page)).toContainText('❌ Upload Failed');
     await expect(hero(page).getByRole('alert')).toContainText(message);
   };
+  // The owner sees the server's reason. Which files are refused and why (an SVG drawing, a cut
+  // image among them) is asserted in lib/media/media.test.ts and tests/integration/media-refusals.test.ts.
   await refused(
-    'page.png',
-    'image/png',
-    Buffer.from('<!doctype html><script>alert(1)</script>'),
+    { name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><script>alert(1)</script>') },
     /not a PNG, JPEG, GIF, WebP, BMP or ICO image/,
   );
-  await refused(
-    'drawing.png',
-    'image/png',
-    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
-    /not a PNG/,
-  );
-  await refused(
-    'huge.png',
-    'image/png',
-    Buffer.concat([await pngImage(), Buffer.alloc(21 * 1024 * 1024)]),
-    /largest image accepted is 20 MB/,
-  );
-  const jpeg = await jpegWithExif();
-  await refused('cut.jpg', 'image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length / 2)), /damaged or incomplete/);
+  // Too large: refused by the server's body limit before it reads the file (server/body-limits.ts),
+  // an answer that reaches the page while the browser is still sending. Chosen from a file on disk,
+  // as a person does: handing Chromium 21 MB through the test's connection took 23 s.
+  const dir = mkdtempSync(join(tmpdir(), 'clp-upload-'));
+  try {
+    const huge = join(dir, 'huge.png');
+    writeFileSync(huge, Buffer.concat([await pngImage(), Buffer.alloc(21 * 1024 * 1024)]));
+    await refused(huge, /largest image accepted is 20 MB/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 
-  await upload.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  // A photo is re-encoded without its EXIF data (lib/media/media.test.ts) and served from its own address.
+  await upload.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await jpegWithExif() });
   await expect(toast(page)).toContainText('✅ Image Uploaded');
   const address = hero(page).getByLabel('Image address');
   await expect(address).toHaveValue(/^\/media\/[a-f0-9]{32}\.jpg$/);
@@ -127,10 +132,6 @@ test('Site Content: images are uploaded, checked, re-encoded and served with lon
   expect(media.status).toBe(200);
   expect(media.headers.get('content-type')).toBe('image/jpeg');
   expect(media.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-  const bytes = Buffer.from(await media.arrayBuffer());
-  expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-  expect(bytes.equals(jpeg)).toBe(false);
-  expect(bytes.toString('latin1')).not.toContain('Secret Owner');
 
   // The public hero renders it through next/image's optimiser.
   const home = await anonymousHtml(server.url);
@@ -143,7 +144,7 @@ test('Site Content: images are uploaded, checked, re-encoded and served with lon
 test('Site Content: the ebook PDF is uploaded and offered for download', async ({ page }) => {
   test.setTimeout(120_000);
   expect((await fetch(`${server.url}/ebook/download`)).status).toBe(404);
-  await signInToDashboard(page, server.url);
+  await signInToDashboard(page, server.url, { session });
   await openSection(page, 'Site Content');
   await page.getByRole('button', { name: 'Ebook' }).click();
   const pdfInput = page.locator('#panel-ebook').getByLabel('Upload PDF');
@@ -166,7 +167,7 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInToDashboard(page, server.url);
+  await signInToDashboard(page, server.url, { session });
   await openSection(page, 'Site Content');
   await page.getByRole('button', { name: 'Loan Types' }).click();
   const panel = page.locator('#panel-loanTypes');
@@ -204,7 +205,7 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
 
 test('the sections are links with the current one marked; leaving unsaved edits asks, and accepting leaves', async ({ page }) => {
   test.setTimeout(120_000);
-  await signInToDashboard(page, server.url);
+  await signInToDashboard(page, server.url, { session });
   await openSection(page, 'Site Content');
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await expect(nav.getByRole('link')).toHaveText([
@@ -264,7 +265,7 @@ test('the upload route refuses other origins and requests without a session, and
   const count = () => withDb(server.databasePath, (db) => db.prepare('SELECT count(*) AS n FROM media').get() as { n: number }).n;
   const before = count();
   expect((await upload({ Origin: server.url })).status).toBe(401);
-  const { cookie } = await apiSignIn(server.url, OWNER_PASSWORD);
+  const cookie = `${session.name}=${session.value}`;
   expect((await upload({ Origin: 'https://evil.example', Cookie: cookie })).status).toBe(403);
   expect((await upload({ Cookie: cookie })).status).toBe(403);
   expect(count()).toBe(before);
@@ -286,23 +287,35 @@ test('the upload route refuses other origins and requests without a session, and
 
 test('axe finds no violations on any dashboard section at phone and desktop widths', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInToDashboard(page, server.url);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const section of ['Site Content', 'Rates', 'Blog', 'Leads', 'Payments', 'Site Speed', 'Security'] as const) {
-      await openSection(page, section);
+  await signInToDashboard(page, server.url, { session });
+  // Each section and state is opened once and checked at both widths by resizing the page: a
+  // width changes the layout (and so what axe may find: contrast, scrolling regions), never the
+  // markup, as no dashboard script reads the width. The width alternates, saving a resize.
+  let width = 390;
+  const atBothWidths = async () => {
+    for (let i = 0; i < 2; i++) {
+      if (i === 1) width = width === 390 ? 1280 : 390;
+      await page.setViewportSize({ width, height: 900 });
       await expectNoAxeViolations(page);
     }
-    await openSection(page, 'Site Content');
-    await page.getByRole('button', { name: 'History' }).click();
-    await page.getByRole('button', { name: 'Testimonials' }).click();
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'History' }).click();
-    await page.getByRole('button', { name: 'Testimonials' }).click();
-    await openSection(page, 'Blog');
-    await page.getByRole('button', { name: 'Add New Post' }).click();
-    await expect(page.getByRole('textbox', { name: 'Post Content' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Cancel' }).click();
+  };
+  for (const section of ['Site Content', 'Rates', 'Blog', 'Leads', 'Payments', 'Site Speed', 'Security'] as const) {
+    await openSection(page, section);
+    await atBothWidths();
+    if (section === 'Site Content') {
+      // With its history and a second panel open.
+      await page.getByRole('button', { name: 'History' }).click();
+      await page.getByRole('button', { name: 'Testimonials' }).click();
+      await expect(page.locator('#content-history')).toBeVisible();
+      await expect(page.locator('#panel-testimonials')).toBeVisible();
+      await atBothWidths();
+    }
+    if (section === 'Blog') {
+      // The post editor, which takes the list's place.
+      await page.getByRole('button', { name: 'Add New Post' }).click();
+      await expect(page.getByRole('textbox', { name: 'Post Content' })).toBeVisible();
+      await atBothWidths();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    }
   }
 });
