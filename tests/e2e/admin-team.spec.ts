@@ -125,12 +125,15 @@ test('the owner invites an editor and a loan officer, who join and sign in by e-
   await expect(editor).toHaveURL(`${server.url}/admin/content`, { timeout: 15_000 });
   await expect(editor.getByTestId('signed-in-as')).toHaveText('Signed in as erin@example.com (Editor)');
   await expect(nav(editor)).toHaveText(['Site Content', 'Rates', 'Blog', 'Site Speed', 'My Account']);
+  // Its session stays (signed out below from another browser); its page, no longer looked at, goes.
+  await editor.context().close();
 
   // The loan officer joins without JavaScript: a plain form post.
   const officer = await acceptInvitation(browser, louLink, 'Lou Officer', { javaScriptEnabled: false });
   await expect(officer).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
   await expect(officer.getByTestId('signed-in-as')).toHaveText('Signed in as lou@example.com (Loan officer)');
   await expect(nav(officer)).toHaveText(['Overview', 'Leads', 'My Account']);
+  await officer.context().close();
   expect(activity('invite_accepted').map((e) => e.actor)).toEqual(['erin@example.com', 'lou@example.com']);
 
   // The owner's list: both accounts with their roles, no invitation waiting.
@@ -244,6 +247,7 @@ test('an expired or revoked invitation link is refused; the form needs no JavaSc
   await expectToast(page, '✅ Invitation Revoked');
   await expect(inviteRow(page, 'revoked@example.com')).toHaveCount(0);
   expect(activity('invite_revoked')).toHaveLength(1);
+  await visitor.context().close();
   // (In a browser with JavaScript: axe runs in the page.)
   const reader = await (await browser.newContext()).newPage();
   await reader.goto(revokedLink);
