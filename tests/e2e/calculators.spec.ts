@@ -19,6 +19,8 @@ test.afterAll(async () => {
 
 const INTEREST = '/calculators/construction-interest';
 const PERMANENT = '/calculators/construction-to-permanent';
+const MAXIMUM = '/calculators/maximum-loan';
+const DTI = '/calculators/debt-to-income';
 
 const total = (page: Page) => page.getByTestId('total-interest');
 
@@ -30,23 +32,29 @@ test.describe('without JavaScript', () => {
     await expect(total(page)).toHaveText('$16,250.00');
     await expect(page.getByRole('table', { name: 'Monthly draw schedule' }).getByRole('row')).toHaveCount(14);
     await expect(page.getByText('This is an estimate, not an offer of credit.')).toBeVisible();
-    // The monthly interest is a payment: the APR and the terms stand beside it.
+    // The monthly interest is a payment: the APR and the terms stand beside it (their figures, and
+    // the page a bad value gives, are in tests/integration/calculator-pages.test.ts).
     const disclosure = page.getByTestId('payment-disclosure');
-    await expect(disclosure.getByTestId('payment')).toHaveText('$2,500.00');
-    await expect(disclosure.getByTestId('apr')).toHaveText(/^\d+\.\d{3}%$/);
-    await expect(disclosure.getByTestId('terms')).toContainText('interest only');
+    await expect(disclosure.getByTestId('apr')).toBeVisible();
+    await expect(disclosure.getByTestId('terms')).toBeVisible();
 
     await page.getByLabel('Construction loan amount ($)').fill('200000');
     await page.getByRole('button', { name: 'Calculate' }).click();
     await expect(page).toHaveURL(/amount=200000/);
     await expect(total(page)).toHaveText('$8,125.00');
+  });
 
-    await page.getByLabel('Months of construction').fill('99');
-    await page.getByRole('button', { name: 'Calculate' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Please check' })).toContainText(
-      'Months of construction: Enter a whole number from 1 to 36.',
-    );
-    await expect(page.getByLabel('Months of construction')).toHaveAttribute('aria-invalid', 'true');
+  test('the index lists the calculators and the sitemap has them', async ({ page }) => {
+    await page.goto(`${server.url}/calculators`);
+    await page.getByRole('main').getByRole('link', { name: 'Construction-to-Permanent Payment Calculator' }).click();
+    await expect(page).toHaveURL(new RegExp(`${PERMANENT}$`));
+    // Prefilled from the rates table: the first advertised rate (the seed's 6.75%).
+    await expect(page.getByLabel('Interest rate (%)')).toHaveValue('6.75');
+    await page.goBack();
+    await page.getByRole('main').getByRole('link', { name: 'Debt-to-Income (DTI) Calculator' }).click();
+    await expect(page).toHaveURL(new RegExp(`${DTI}$`));
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const path of ['/calculators', INTEREST, PERMANENT, MAXIMUM, DTI]) expect(sitemap).toContain(`${path}</loc>`);
   });
 });
 
@@ -69,16 +77,6 @@ test.describe('construction-to-permanent without JavaScript', () => {
     await page.getByRole('button', { name: 'Calculate' }).click();
     await expect(page).toHaveURL(/years=15/);
     await expect(page.getByTestId('payment')).toHaveText('$3,539.64');
-  });
-
-  test('the index lists the calculators and the sitemap has them', async ({ page }) => {
-    await page.goto(`${server.url}/calculators`);
-    await page.getByRole('main').getByRole('link', { name: 'Construction-to-Permanent Payment Calculator' }).click();
-    await expect(page).toHaveURL(new RegExp(`${PERMANENT}$`));
-    // Prefilled from the rates table: the first advertised rate (the seed's 6.75%).
-    await expect(page.getByLabel('Interest rate (%)')).toHaveValue('6.75');
-    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    for (const path of ['/calculators', INTEREST, PERMANENT]) expect(sitemap).toContain(`${path}</loc>`);
   });
 });
 
@@ -147,19 +145,29 @@ test.describe('with JavaScript', () => {
   });
 });
 
-test('calculator pages pass axe at phone and desktop widths', async ({ page }) => {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/calculators', INTEREST, `${INTEREST}?months=0`, PERMANENT]) {
-      await page.goto(server.url + path);
+/**
+ * Each page loaded once and checked at both widths. Loaded without interaction the page runs no
+ * script (see the tests above), so its markup is the server's and the same at either width: a
+ * second load per width only repeated the first. Axe reads the styles again on each run, so the
+ * phone layout's contrast, sizes and overlaps are checked as before.
+ */
+async function expectNoAxeViolationsAtBothWidths(page: Page, paths: string[]): Promise<void> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(server.url + path);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
       const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(violations.map((v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      found.push(...violations.map((v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
     }
   }
-});
+  expect(found).toEqual([]);
+}
 
-const MAXIMUM = '/calculators/maximum-loan';
-const DTI = '/calculators/debt-to-income';
+test('calculator pages pass axe at phone and desktop widths', async ({ page }) => {
+  await expectNoAxeViolationsAtBothWidths(page, ['/calculators', INTEREST, `${INTEREST}?months=0`, PERMANENT]);
+});
 
 test.describe('maximum loan and debt-to-income without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -197,14 +205,6 @@ test.describe('maximum loan and debt-to-income without JavaScript', () => {
     await expect(page.getByTestId('front-end')).toHaveText('53.33%');
     await expect(page.getByTestId('dti-verdict')).toContainText('Over our 50% maximum');
     await expect(page.getByTestId('dti-verdict')).toContainText('pay $1,700.00 less a month');
-  });
-
-  test('the index and the sitemap list them', async ({ page }) => {
-    await page.goto(`${server.url}/calculators`);
-    await page.getByRole('main').getByRole('link', { name: 'Debt-to-Income (DTI) Calculator' }).click();
-    await expect(page).toHaveURL(new RegExp(`${DTI}$`));
-    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    for (const path of [MAXIMUM, DTI]) expect(sitemap).toContain(`${path}</loc>`);
   });
 });
 
@@ -246,12 +246,10 @@ test.describe('maximum loan and debt-to-income with JavaScript', () => {
 });
 
 test('maximum loan and debt-to-income pass axe at phone and desktop widths', async ({ page }) => {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const path of [MAXIMUM, `${MAXIMUM}?land=buying&cost=0`, DTI, `${DTI}?income=3000&debts=900&payment=2000`]) {
-      await page.goto(server.url + path);
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(violations.map((v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    }
-  }
+  await expectNoAxeViolationsAtBothWidths(page, [
+    MAXIMUM,
+    `${MAXIMUM}?land=buying&cost=0`,
+    DTI,
+    `${DTI}?income=3000&debts=900&payment=2000`,
+  ]);
 });
