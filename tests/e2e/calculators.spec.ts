@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
+import { sameOriginAxe } from './axe';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -149,7 +149,8 @@ test.describe('with JavaScript', () => {
  * Each page loaded once and checked at both widths. Loaded without interaction the page runs no
  * script (see the tests above), so its markup is the server's and the same at either width: a
  * second load per width only repeated the first. Axe reads the styles again on each run, so the
- * phone layout's contrast, sizes and overlaps are checked as before.
+ * phone layout's contrast, sizes and overlaps are checked as before. Axe runs inside the page
+ * (tests/e2e/axe.ts: the calculator pages have no frames).
  */
 async function expectNoAxeViolationsAtBothWidths(page: Page, paths: string[]): Promise<void> {
   const found: string[] = [];
@@ -158,7 +159,7 @@ async function expectNoAxeViolationsAtBothWidths(page: Page, paths: string[]): P
     await page.goto(server.url + path);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const { violations } = await sameOriginAxe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       found.push(...violations.map((v) => `${width} ${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
     }
   }
