@@ -10,7 +10,7 @@ const schema = new Set([...read('lib/env-schema.ts').matchAll(/^ {4}([A-Z][A-Z0-
 // `NAME=` or `#NAME=` (written out but left empty on purpose); comment prose has a space after '#'.
 const example = new Set([...read('.env.example').matchAll(/^#?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
 // Set by the server or the build itself, or read by the test harness only: in the docs, not in .env.example.
-const notInExample = new Set(['NODE_ENV', 'BUILD_DATABASE_PATH', 'TEST_POSTGRES_URL', 'CHROMIUM_PATH']);
+const notInExample = new Set(['NODE_ENV', 'BUILD_DATABASE_PATH', 'TEST_POSTGRES_URL', 'CHROMIUM_PATH', 'TYPES_CHECKED', 'CI']);
 
 const rows = new Map();
 const docs = readdirSync(new URL('../docs/', import.meta.url)).filter((name) => name.endsWith('.md'));
