@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'components/**/*.test.tsx', 'tests/integration/**/*.test.ts'],
     setupFiles: ['./tests/support/fail-on-console-error.ts'],
     // A test file in a happy-dom environment (`// @vitest-environment happy-dom`: the boot script's,
     // lib/site/boot/) fetches nothing: a script the code under test adds just counts as loaded.

@@ -1,7 +1,7 @@
 'use client';
 
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { updateRateAction } from '@/lib/rates/actions/rates';
 import { RATE_ICONS, RATE_KINDS, type RateInput } from '@/lib/rates/schema';
 import type { Rate } from '@/lib/rates/types';
@@ -59,7 +59,13 @@ export function RateRow({
   const idBase = `rate-${rate.id}`;
   const name = rate.type || 'rate';
 
+  // Saves overlap: leaving a field saves the row, so leaving the next one saves it again before
+  // the first answer is back. Only the newest save may set the row's messages: an older refusal
+  // arriving late would otherwise mark a field the owner has since corrected.
+  const newestSave = useRef(0);
+
   async function save(next = draft) {
+    const mine = ++newestSave.current;
     if (JSON.stringify(next) === JSON.stringify(toInput(rate))) {
       // Back to the stored values after a refusal: nothing to save, and nothing left to fix.
       if (Object.keys(errors).length > 0) {
@@ -70,10 +76,12 @@ export function RateRow({
     }
     setStatus('Saving...');
     const result = await updateRateAction({ ...next, id: rate.id });
+    // What was stored is the row's truth whichever save stored it.
+    if (result.ok) onSaved(result.data);
+    if (mine !== newestSave.current) return;
     if (result.ok) {
       setErrors({});
       setStatus('Saved.');
-      onSaved(result.data);
       // Show a value as stored ('7' becomes '7.00%'), unless the owner has typed on meanwhile.
       const saved = toInput(result.data);
       setDraft((d) => ({
