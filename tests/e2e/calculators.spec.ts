@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
+import { chromiumLaunchOptions } from '../support/chromium';
 import { sameOriginAxe } from './axe';
 import { startServer, type RunningServer } from './server';
 
@@ -8,6 +9,11 @@ import { startServer, type RunningServer } from './server';
  * needed), recalculated as the visitor types once React runs, and booted like every public page:
  * no script before the first interaction, then at once when focus enters the form.
  */
+
+// The full browser, not the headless shell the other specs run: the shell sends a page a trusted
+// pointermove of its own soon after load now and then, which boots it with no one there, and these
+// tests show what a page does before anyone interacts (tests/e2e/js-budget.spec.ts saw it).
+test.use({ launchOptions: chromiumLaunchOptions });
 
 let server: RunningServer;
 test.beforeAll(async () => {
