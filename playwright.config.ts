@@ -22,7 +22,10 @@ export default defineConfig({
   reporter: [[process.env.CI ? 'line' : 'list'], ['./tests/support/timing-reporter.ts']],
   use: {
     ...devices['Desktop Chrome'],
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, console and network. Its screencast and DOM snapshots
+    // cost a third of the run's processor time on every passing test (docs/testing.md), so they are
+    // off; `npx playwright test --trace on` records them when a failure needs a picture.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: testChromiumLaunchOptions,
   },
 });

@@ -1,5 +1,6 @@
-import { relative } from 'node:path';
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 /**
  * Prints, after the browser tests, the spec files and the single tests that took longest (their
@@ -8,6 +9,11 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
 export default class TimingReporter implements Reporter {
   private readonly byFile = new Map<string, { ms: number; tests: number }>();
   private readonly tests: { title: string; ms: number }[] = [];
+  private outputDir = '';
+
+  onBegin(config: FullConfig): void {
+    this.outputDir = config.projects[0]?.outputDir ?? '';
+  }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     const file = relative(process.cwd(), test.location.file);
@@ -30,6 +36,12 @@ export default class TimingReporter implements Reporter {
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 15)
       .map((test) => `  ${seconds(test.ms)} s  ${test.title.length > 110 ? `${test.title.slice(0, 109)}…` : test.title}`);
+    // Every file and test, for comparing two runs (the printout above keeps the 15 slowest).
+    if (this.outputDir) {
+      mkdirSync(this.outputDir, { recursive: true });
+      const all = { files: Object.fromEntries(files), tests: this.tests };
+      writeFileSync(join(this.outputDir, 'timings.json'), JSON.stringify(all, null, 1));
+    }
     const minutes = (result.duration / 60_000).toFixed(1);
     process.stdout.write(
       `\nBrowser tests: ${minutes} min in all; the slowest files:\n${fileLines.join('\n')}\n` +
