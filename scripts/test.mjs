@@ -1,33 +1,53 @@
 // `npm test`: every check in order, stopping at the first that fails, then how long each took.
 // The run's own duration is part of its result: our limit is 15 minutes on a 2-core machine
 // (docs/testing.md), and a run that grows with every feature slows every one of us.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
-const stages = [
-  ['lint', ['run', 'lint']],
-  ['typecheck', ['run', 'typecheck']],
-  ['unit and integration (vitest)', ['run', 'test:unit']],
-  ['browser (playwright)', ['run', 'test:e2e']],
+// Checks in one group run side by side: lint and the type check each keep one core busy, so
+// together they take the time of the longer one. Vitest and Playwright use both cores on their own.
+const groups = [
+  [
+    ['lint', ['run', 'lint']],
+    ['typecheck', ['run', 'typecheck']],
+  ],
+  [['unit and integration (vitest)', ['run', 'test:unit']]],
+  [['browser (playwright)', ['run', 'test:e2e']]],
 ];
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const env = { ...process.env };
+
+/**
+ * Runs one check. Alone, it writes straight to the terminal; beside another, its output is kept
+ * and written in one piece when it ends, so the two never interleave.
+ */
+function run([name, args], alone) {
+  const at = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(npm, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      if (!alone) process.stdout.write(`\n> ${name}\n${Buffer.concat(output).toString()}`);
+      resolve({ name, ms: Date.now() - at, ok: code === 0 });
+    });
+  });
+}
+
 const started = Date.now();
 const took = [];
-const env = { ...process.env };
 let failed = null;
-for (const [name, args] of stages) {
-  const at = Date.now();
-  const result = spawnSync(npm, args, { stdio: 'inherit', env });
-  took.push([name, Date.now() - at]);
-  if (result.status !== 0) {
-    failed = name;
-    break;
-  }
+for (const group of groups) {
+  const results = await Promise.all(group.map((check) => run(check, group.length === 1)));
+  took.push(...results);
+  failed = results.find((result) => !result.ok)?.name ?? null;
+  if (failed) break;
   // The browser stage's build need not check the types again (next.config.ts).
-  if (name === 'typecheck') env.TYPES_CHECKED = '1';
+  env.TYPES_CHECKED = '1';
 }
 
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 process.stdout.write('\nnpm test took ' + minutes(Date.now() - started) + (failed ? ` (stopped: ${failed} failed)` : '') + '\n');
-for (const [name, ms] of took) process.stdout.write(`  ${name.padEnd(32)} ${minutes(ms)}` + '\n');
+for (const { name, ms } of took) process.stdout.write(`  ${name.padEnd(32)} ${minutes(ms)}` + '\n');
 process.exit(failed ? 1 : 0);
