@@ -126,7 +126,10 @@ test('content saves, restores and inline edits are logged with the revision and 
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Enter Edit Mode' }).click();
   await expect(page.getByRole('button', { name: 'Exit Edit Mode' })).toHaveAttribute('aria-pressed', 'true');
-  await page.locator('header [data-edit-path="header.title"]').click();
+  // The texts become editable once edit mode has marked them (inline-edit.spec.ts waits the same).
+  const title = page.locator('header [data-edit-path="header.title"]');
+  await expect(title).toHaveAttribute('role', 'button');
+  await title.click();
   const field = page.getByRole('textbox', { name: 'Edit header › title' });
   await field.fill('Build Loan Pros');
   await field.press('Enter');
