@@ -127,8 +127,14 @@ test.describe('with JavaScript', () => {
       .fill('100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000');
     await page.getByLabel('Months of construction').fill('12');
     await expect(total(page)).toHaveText('$48,750.00');
-    // The address follows, so the link shares what is on screen.
-    await expect(page).toHaveURL(/draw=custom/);
+    // The address follows, so the link shares what is on screen. It follows field by field: wait
+    // for all of it (reloading at draw=custom with no draws yet shows the error, not the total).
+    await expect(page).toHaveURL(
+      (url) =>
+        url.searchParams.get('draw') === 'custom' &&
+        url.searchParams.get('months') === '12' &&
+        (url.searchParams.get('draws') ?? '').trim().split(/[\s,]+/).length === 12,
+    );
     await page.reload();
     await expect(total(page)).toHaveText('$48,750.00');
   });
