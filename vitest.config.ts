@@ -13,6 +13,9 @@ export default defineConfig({
     environment: 'node',
     include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'components/**/*.test.tsx', 'tests/integration/**/*.test.ts'],
     setupFiles: ['./tests/support/fail-on-console-error.ts'],
+    // Passwords hashed at scrypt N=2^12, as on the browser tests' servers (tests/support/production-server.ts):
+    // OWASP's 2^17 costs 0.8 s of a core per hash. lib/auth/auth.test.ts checks the default itself.
+    env: { PASSWORD_SCRYPT_LOG2N: '12' },
     // A test file in a happy-dom environment (`// @vitest-environment happy-dom`: the boot script's,
     // lib/site/boot/) fetches nothing: a script the code under test adds just counts as loaded.
     environmentOptions: {

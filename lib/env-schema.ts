@@ -104,6 +104,9 @@ const envSchema = z
     SESSION_MAX_DAYS: wholeNumber(1, 365, 7),
     LOGIN_LIMIT_PER_MINUTE: wholeNumber(1, 10_000, 10),
     LOGIN_LIMIT_PER_HOUR: wholeNumber(1, 1_000_000, 100),
+    // scrypt's cost for new password hashes, as log2 N (lib/auth/password.server.ts). Below OWASP's
+    // 17 only for test servers, whose every sign-in would otherwise cost 0.8 s of a core.
+    PASSWORD_SCRYPT_LOG2N: wholeNumber(10, 18, 17),
     TRUST_PROXY: flag,
     LOG_DB_QUERIES: flag,
     SPAM_MIN_FILL_SECONDS: wholeNumber(0, 600, 2),

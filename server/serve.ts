@@ -6,6 +6,7 @@ import { announceTagsExpired, onTagsExpired } from '../lib/cache/expiry-listener
 import type { CacheTagName } from '../lib/cache/tags';
 import { closeDb } from '../lib/db/index.server';
 import { logger } from '../lib/log.server';
+import { SCRYPT_PARAMS } from '../lib/auth/password.server';
 import { stopOutboxWorker } from '../lib/notifications/process-worker.server';
 import { ensureRetentionJob, stopRetentionJob } from '../lib/retention/process-job.server';
 import { inFlightRequests } from '../lib/runtime/in-flight-requests';
@@ -32,6 +33,11 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
     failStart(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`),
   );
   if (migrated.applied.length || migrated.seeded) logger.info(migrated, 'Database migrated');
+  if (env.PASSWORD_SCRYPT_LOG2N < SCRYPT_PARAMS.log2N)
+    logger.warn(
+      { event: 'auth.weak_password_hashing', log2N: env.PASSWORD_SCRYPT_LOG2N },
+      `PASSWORD_SCRYPT_LOG2N=${env.PASSWORD_SCRYPT_LOG2N} is below OWASP's ${SCRYPT_PARAMS.log2N}: new passwords are hashed for a test server, not for the Internet`,
+    );
 
   // Published before Next renders anything: public pages load the collector by this URL.
   const collector = loadCollector(root);

@@ -3,7 +3,8 @@ import { tempSqlite } from '../../tests/support/temp-db';
 import type { DB } from '../db/connect.server';
 import { migrateToLatest } from '../db/migrate.server';
 import { checkPassword, readCredentials, setPassword } from './credentials.server';
-import { hashPassword, needsRehash, verifyPassword } from './password.server';
+import { parseEnv } from '../env-schema';
+import { hashPassword, needsRehash, SCRYPT_PARAMS, scryptCost, verifyPassword } from './password.server';
 import { changePasswordSchema, DEFAULT_ADMIN_PASSWORD } from './policy';
 import { createSession, deleteOtherSessions, hashToken, listSessions, validateSession } from './sessions.server';
 
@@ -21,15 +22,27 @@ async function freshDb(): Promise<DB> {
 }
 
 describe('password hashing', () => {
-  it('stores scrypt N=2^17, r=8, p=1 with a salt, and verifies only the right password', async () => {
+  it("hashes at OWASP's scrypt N=2^17, r=8, p=1 unless PASSWORD_SCRYPT_LOG2N lowers N", () => {
+    expect(parseEnv({}).PASSWORD_SCRYPT_LOG2N).toBe(17);
+    expect(SCRYPT_PARAMS).toEqual({ log2N: 17, r: 8, p: 1 });
+    expect(() => parseEnv({ PASSWORD_SCRYPT_LOG2N: '9' })).toThrow(
+      /PASSWORD_SCRYPT_LOG2N: must be a whole number between 10 and 18/,
+    );
+    // The tests run at 2^12 (vitest.config.ts), as the browser tests' servers do.
+    expect(scryptCost()).toEqual({ log2N: 12, r: 8, p: 1 });
+  });
+
+  it('stores the configured cost with a salt, and verifies only the right password', async () => {
     const hash = await hashPassword('correct horse battery staple');
-    expect(hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(hash).toMatch(/^scrypt\$12\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(await hashPassword('correct horse battery staple')).not.toBe(hash);
     expect(await verifyPassword('correct horse battery staple', hash)).toBe(true);
     expect(await verifyPassword('correct horse battery stapl', hash)).toBe(false);
     expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
     expect(needsRehash(hash)).toBe(false);
-    expect(needsRehash('scrypt$14$8$1$c2FsdA$a2V5')).toBe(true);
+    expect(needsRehash('scrypt$11$8$1$c2FsdA$a2V5')).toBe(true);
+    // A hash stronger than the configured cost is kept: lowering the setting never weakens one.
+    expect(needsRehash('scrypt$17$8$1$c2FsdA$a2V5')).toBe(false);
   });
 });
 

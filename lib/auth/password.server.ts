@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { env } from '../env.server';
 
 /**
  * Password hashing with Node's built-in scrypt (no native dependency). The stored form keeps its
@@ -8,6 +9,15 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  */
 
 export const SCRYPT_PARAMS = { log2N: 17, r: 8, p: 1 } as const; // OWASP: N=2^17, r=8, p=1
+
+/**
+ * The cost of new hashes: OWASP's unless PASSWORD_SCRYPT_LOG2N lowers N. Test servers lower it
+ * (a sign-in at 2^17 costs 0.8 s of a core, and the browser tests sign in hundreds of times); the
+ * server warns at start when it is lowered (server/serve.ts).
+ */
+export function scryptCost(): { log2N: number; r: number; p: number } {
+  return { ...SCRYPT_PARAMS, log2N: env.PASSWORD_SCRYPT_LOG2N };
+}
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, log2N: number, r: number, p: number): Promise<Buffer> {
@@ -20,7 +30,7 @@ function derive(password: string, salt: Buffer, log2N: number, r: number, p: num
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  const { log2N, r, p } = SCRYPT_PARAMS;
+  const { log2N, r, p } = scryptCost();
   const salt = randomBytes(16);
   const key = await derive(password, salt, log2N, r, p);
   return ['scrypt', log2N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -60,5 +70,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   if (!parsed) return true;
-  return parsed.log2N < SCRYPT_PARAMS.log2N || parsed.r < SCRYPT_PARAMS.r || parsed.p < SCRYPT_PARAMS.p;
+  const cost = scryptCost();
+  return parsed.log2N < cost.log2N || parsed.r < cost.r || parsed.p < cost.p;
 }

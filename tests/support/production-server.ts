@@ -27,6 +27,12 @@ export const TEST_OWNER_PASSWORD = 'owner-passphrase-for-tests';
 /** The SECRET_KEY test instances on PostgreSQL share (32 bytes, base64). */
 export const TEST_SECRET_KEY = Buffer.alloc(32, 42).toString('base64');
 
+/**
+ * Test servers hash passwords at scrypt N=2^12 (PASSWORD_SCRYPT_LOG2N): at OWASP's 2^17 every
+ * sign-in, failed guess and start-up seed costs 0.8 s of a core, and the browser tests make hundreds. The cost itself is checked where it is set (lib/auth/auth.test.ts).
+ */
+export const TEST_SCRYPT_LOG2N = '12';
+
 export interface RunningServer {
   url: string;
   databasePath: string;
@@ -54,7 +60,7 @@ export async function freePort(): Promise<number> {
 export function spawnServer(env: Record<string, string>, options: { nodeArgs?: string[]; args?: string[] } = {}): ChildProcess {
   return spawn(process.execPath, [...(options.nodeArgs ?? []), 'server-build/index.js', ...(options.args ?? [])], {
     cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PASSWORD_SCRYPT_LOG2N: TEST_SCRYPT_LOG2N, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
