@@ -37,12 +37,15 @@ const APP_SOURCES = [
 /** What the server bundle is made of. */
 const SERVER_SOURCES = [...SHARED_SOURCES, 'server'];
 
+// Tests beside the code (lib/**/*.test.ts) are in no bundle: editing one must not start a rebuild.
+const TEST_FILE = /\.test\.tsx?$/;
+
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  for (const entry of readdirSync(path)) if (!TEST_FILE.test(entry)) newest = Math.max(newest, newestMtime(join(path, entry)));
   return newest;
 }
 
