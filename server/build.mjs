@@ -8,7 +8,7 @@
 //   node server/build.mjs --if-needed           only what is older than its sources (npm start)
 //   node server/build.mjs --server [--if-needed] the server only (npm run dev, db:migrate, db:backup, db:restore)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,6 +144,52 @@ export function buildApp() {
   }
 }
 
+/**
+ * One build at a time in this folder: two commands started together (`npm start` beside a test
+ * run, two test runs) would otherwise both run `next build`, and Next refuses the second. The
+ * second waits here, then finds the build current. A lock left by a build that died (its process
+ * is gone) is taken over.
+ */
+const LOCK = join(root, '.build.lock');
+
+async function withBuildLock(work) {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (!lockHolderAlive()) {
+        rmSync(LOCK, { recursive: true, force: true });
+        continue;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  writeFileSync(join(LOCK, 'pid'), String(process.pid));
+  try {
+    return await work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+function lockHolderAlive() {
+  let pid;
+  try {
+    pid = Number(readFileSync(join(LOCK, 'pid'), 'utf8'));
+  } catch {
+    // Just made, its pid not yet written: give it a moment (a lock older than a minute is stale).
+    return Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 60_000;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 async function main(args) {
   const ifNeeded = args.includes('--if-needed');
   // The server first: the app's build runs its build-database.js.
@@ -155,7 +201,7 @@ async function main(args) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).catch((error) => {
+  withBuildLock(() => main(process.argv.slice(2))).catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
