@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
 import { chromiumLaunchOptions } from '../support/chromium';
 import { sameOriginAxe } from './axe';
@@ -10,10 +10,23 @@ import { startServer, type RunningServer } from './server';
  * no script before the first interaction, then at once when focus enters the form.
  */
 
-// The full browser, not the headless shell the other specs run: the shell sends a page a trusted
-// pointermove of its own soon after load now and then, which boots it with no one there, and these
-// tests show what a page does before anyone interacts (tests/e2e/js-budget.spec.ts saw it).
-test.use({ launchOptions: chromiumLaunchOptions });
+/**
+ * A test whose `page` is in the full browser, not the headless shell the other tests run: the shell
+ * sends a page a trusted pointermove of its own soon after load now and then, which boots it with
+ * no one there (tests/e2e/js-budget.spec.ts saw it), and such a test shows what a page does before
+ * anyone interacts. The rest of the file does not depend on it: its pages run no script, or boot
+ * at the test's first interaction anyway, and cost the shell about 60% of the full browser's
+ * processor time.
+ */
+const testInFullBrowser = test.extend<{ page: Page }>({
+  page: async ({ playwright }, provide) => {
+    const browser = await playwright.chromium.launch(chromiumLaunchOptions);
+    // The browser the `page` fixture emulates (playwright.config.ts).
+    const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
+    await provide(await browser.newPage(desktop));
+    await browser.close();
+  },
+});
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -87,7 +100,7 @@ test.describe('construction-to-permanent without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
-  test('construction interest: no script before an interaction, results follow the typing', async ({ page }) => {
+  testInFullBrowser('construction interest: no script before an interaction, results follow the typing', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
@@ -159,8 +172,9 @@ test.describe('with JavaScript', () => {
 
 /**
  * Each page loaded once and checked at both widths. Loaded without interaction the page runs no
- * script (see the tests above), so its markup is the server's and the same at either width: a
- * second load per width only repeated the first. Axe reads the styles again on each run, so the
+ * script (see the tests above), so its markup is the server's and the same at either width (and
+ * stays so when the shell's own pointermove boots it: React hydrates that markup): a second load
+ * per width only repeated the first. Axe reads the styles again on each run, so the
  * phone layout's contrast, sizes and overlaps are checked as before. Axe runs inside the page
  * (tests/e2e/axe.ts: the calculator pages have no frames).
  */
