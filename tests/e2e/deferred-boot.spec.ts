@@ -41,6 +41,18 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * For a page whose scripts never arrive (their requests fail at once): the page's clock is faked
+ * from its start (time still flows), so that the test can move it past the boot's wait for React
+ * rather than wait it out. After that wait (GIVE_UP_MS, server/deferred-boot/transform.ts: 10 s)
+ * a control held for React is handled as the page does without JavaScript: its form is sent.
+ */
+async function withoutScripts(page: Page): Promise<{ giveUpWaiting: () => Promise<void> }> {
+  await page.clock.install();
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  return { giveUpWaiting: () => page.clock.fastForward(11_000) };
+}
+
 /** Records the script files a page requests (but the field-data collector, loaded after `load`: vitals.spec.ts). */
 function watchScripts(page: Page): string[] {
   const scripts: string[] = [];
@@ -101,8 +113,7 @@ test("the header's phone button pressed before hydration still shows its toast",
 });
 
 test('when the scripts never arrive, the application dialog still opens, and what was typed reaches /apply', async ({ page }) => {
-  test.setTimeout(40_000);
-  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  const { giveUpWaiting } = await withoutScripts(page);
   await page.goto(server.url + '/');
   await page.getByRole('main').getByRole('button', { name: 'Apply Now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Construction Loan Application' });
@@ -111,22 +122,23 @@ test('when the scripts never arrive, the application dialog still opens, and wha
   await dialog.getByRole('button', { name: 'Next' }).click();
   // The boot gives up waiting and posts the form to the application's own page, which shows the
   // whole form with what was typed and says what is missing.
-  await expect(page).toHaveURL((url) => url.pathname === '/apply', { timeout: 20_000 });
+  await giveUpWaiting();
+  await expect(page).toHaveURL((url) => url.pathname === '/apply');
   await expect(page.getByRole('main').getByLabel(/Project Description/)).toHaveValue('A cabin by the lake, no scripts.');
 });
 
 test('when the scripts never arrive, a message sent from the contact dialog is stored and confirmed on /contact', async ({
   page,
 }) => {
-  test.setTimeout(40_000);
-  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  const { giveUpWaiting } = await withoutScripts(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(server.url + '/blog');
   await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
   const dialog = page.getByRole('dialog', { name: 'Contact Us' });
   await fillFields(dialog, { from_name: 'Noa', from_email: 'noa@example.com', message: 'No scripts today.' });
   await dialog.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible({ timeout: 20_000 });
+  await giveUpWaiting();
+  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/contact');
   expect(storedLeads(server.databasePath)[0]).toMatchObject({ kind: 'contact', fields: { message: 'No scripts today.' } });
 });
@@ -204,12 +216,12 @@ test("before React, an empty form's submit shows its toast at once", async ({ pa
 });
 
 test('when the scripts never arrive, a message sent from /contact is still stored', async ({ page }) => {
-  test.setTimeout(30_000);
-  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  const { giveUpWaiting } = await withoutScripts(page);
   await page.goto(server.url + '/contact');
   await fillFields(page.locator('main form'), { from_name: 'Ola', from_email: 'ola@example.com', message: 'Offline JS.' });
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible({ timeout: 15_000 });
+  await giveUpWaiting();
+  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
   expect(storedLeads(server.databasePath)[0]).toMatchObject({ kind: 'contact', fields: { message: 'Offline JS.' } });
 });
 
