@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SCRYPT_PARAMS } from '../../auth/password.server';
-import { decryptToFile, describeEncryptedBackup, encryptToFile } from './encryption.server';
+import { decryptToFile, describeEncryptedBackup, encryptToFile, type ScryptCost } from './encryption.server';
 
 const PASSPHRASE = 'correct horse battery staple';
 const PLAIN = 'SQLite format 3\0 a backup written by release 1';
@@ -22,11 +22,11 @@ let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const temp = () => (dir = mkdtempSync(join(tmpdir(), 'clp-enc-')));
 
-async function encrypt(plain: string, target: string) {
+async function encrypt(plain: string, target: string, cost?: ScryptCost) {
   async function* source() {
     yield Buffer.from(plain);
   }
-  await encryptToFile(source(), target, PASSPHRASE);
+  await encryptToFile(source(), target, PASSPHRASE, cost);
 }
 
 /** The file with one byte changed, as a new file beside it. */
@@ -39,7 +39,10 @@ function changed(file: string, at: number, value?: number): string {
   return path;
 }
 
-// Each derivation of a new backup's key costs a second and 256 MiB: these tests make three.
+// Each derivation of a new backup's key costs a second and 256 MiB: the first test makes two (the
+// backup and its restore); checks that hold at any cost derive at a cheap one.
+const CHEAP: ScryptCost = { log2N: 10, r: 8, p: 1 };
+
 describe('backup encryption', () => {
   it('derives the key of a new backup at a higher scrypt cost than password hashing, stated in the header', async () => {
     const file = join(temp(), 'new.enc');
@@ -50,7 +53,14 @@ describe('backup encryption', () => {
 
     await decryptToFile(file, join(dir, 'plain'), PASSPHRASE);
     expect(readFileSync(join(dir, 'plain'), 'utf8')).toBe(PLAIN);
-    // The tag's last byte: the whole 16-byte tag is checked.
+  });
+
+  it('refuses a backup whose tag changed in its last byte: the whole 16-byte tag is checked', async () => {
+    const file = join(temp(), 'cheap.enc');
+    await encrypt(PLAIN, file, CHEAP);
+    expect(describeEncryptedBackup(readFileSync(file)).scrypt).toEqual(CHEAP);
+    await decryptToFile(file, join(dir, 'plain'), PASSPHRASE);
+    expect(readFileSync(join(dir, 'plain'), 'utf8')).toBe(PLAIN);
     await expect(decryptToFile(changed(file, -1), join(dir, 'out'), PASSPHRASE)).rejects.toThrow(/damaged/);
   });
 
