@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { startSmtp } from '../support/mail';
+import { withDb } from './admin-support';
 import { MAIL_ENV, expectToast, fillFields, postPageForm, storedLeads } from './leads-support';
-import { freePort, startServer } from './server';
+import { freePort, startServer, type RunningServer } from './server';
 
 /** Spam handling and request checks, with the real defaults (2 s fill time, 10 per 10 minutes); autofill in lead-autofill.spec.ts. */
 
@@ -44,9 +45,59 @@ test('forms posted without JavaScript: a burst past the rate limit is listed and
   }
 });
 
-test('oversized and malformed submissions get a 4xx and store nothing', async () => {
-  const server = await startServer();
-  try {
+/**
+ * One server for the rest: the browser's fill time off (SPAM_MIN_FILL_SECONDS=0), its SMTP server
+ * down except while the first test brings it up. Each test counts only what it stored itself.
+ */
+test.describe('with the SMTP server down at first', () => {
+  let server: RunningServer;
+  let smtpPort: number;
+  test.beforeAll(async () => {
+    smtpPort = await freePort();
+    server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, ...MAIL_ENV, SPAM_MIN_FILL_SECONDS: '0' } });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('with the SMTP server down the visitor sees success; when it comes back the notification is delivered once', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+    const notification = () => storedLeads(server.databasePath).find((l) => l.fields.name === 'Patient Reader')?.notification;
+    try {
+      await page.goto(`${server.url}/ebook`);
+      await fillFields(page.locator('#ebook-form'), { name: 'Patient Reader', email: 'patient@example.com' });
+      await page.getByRole('button', { name: 'Download Now' }).click();
+      await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
+      await expectToast(page, '✅ Success!');
+      await expect.poll(notification, { timeout: 20_000 }).toBe('failing');
+
+      smtp = await startSmtp(smtpPort);
+      const patient = () => smtp!.mails.filter((m) => m.text.includes('Name: Patient Reader'));
+      // The first retry comes 30 s after the failure.
+      await expect.poll(() => patient().length, { timeout: 90_000, intervals: [1_000] }).toBe(1);
+      await expect.poll(notification).toBe('sent');
+      // Sent once for good: nothing more is due for it, so no second copy can follow.
+      expect(
+        withDb(server.databasePath, (db) =>
+          db
+            .prepare(
+              `SELECT n.next_attempt_at FROM notifications n JOIN leads l ON l.id = n.subject_id
+               WHERE n.subject_type = 'lead' AND n.channel = 'email' AND n.recipient = 'broker' AND l.email = 'patient@example.com'`,
+            )
+            .all(),
+        ),
+      ).toEqual([{ next_attempt_at: null }]);
+      expect(patient()).toHaveLength(1);
+    } finally {
+      await smtp?.stop();
+    }
+  });
+
+  test('oversized and malformed submissions get a 4xx and store nothing', async () => {
+    const before = storedLeads(server.databasePath);
     const big = await postPageForm(server.url, '/ebook', { name: 'x'.repeat(200_000), email: 'b@example.com' });
     expect(big.status).toBe(413);
     expect(big.body).toContain('The form is too large');
@@ -75,17 +126,13 @@ test('oversized and malformed submissions get a 4xx and store nothing', async ()
     const long = await postPageForm(server.url, '/ebook', { name: 'x'.repeat(300), email: 'b@example.com' });
     expect(long.body).toContain('This is too long: at most 200 characters.');
     expect(long.body).not.toContain('Thank You');
-    expect(storedLeads(server.databasePath)).toEqual([]);
-  } finally {
-    await server.stop();
-  }
-});
+    expect(storedLeads(server.databasePath)).toEqual(before);
+  });
 
-test('the forms post to the lead endpoint; it refuses other sites, unknown forms and oversized posts, storing nothing', async ({
-  page,
-}) => {
-  const server = await startServer({ env: { SPAM_MIN_FILL_SECONDS: '0' } });
-  try {
+  test('the forms post to the lead endpoint; it refuses other sites, unknown forms and oversized posts, storing nothing', async ({
+    page,
+  }) => {
+    const before = storedLeads(server.databasePath).length;
     await page.goto(`${server.url}/contact`);
     await fillFields(page.locator('main form'), { from_name: 'Ann Asker', from_email: 'ann@example.com', message: 'Hi' });
     const answered = page.waitForResponse((response) => response.request().method() === 'POST');
@@ -96,7 +143,9 @@ test('the forms post to the lead endpoint; it refuses other sites, unknown forms
     expect(await response.json()).toEqual({ ok: true, kind: 'contact' });
     expect(response.headers()['x-content-type-options']).toBe('nosniff');
     await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
-    expect(storedLeads(server.databasePath).map((lead) => lead.kind)).toEqual(['contact']);
+    const stored = storedLeads(server.databasePath);
+    expect(stored).toHaveLength(before + 1);
+    expect(stored[0]).toMatchObject({ kind: 'contact', fields: { from_name: 'Ann Asker' } });
 
     const endpoint = `${server.url}/api/leads/contact`;
     const form = 'from_name=Eve&from_email=eve%40example.com&message=Hi';
@@ -125,36 +174,6 @@ test('the forms post to the lead endpoint; it refuses other sites, unknown forms
       headers: { 'Content-Type': 'application/json', Origin: server.url },
     });
     expect(json.status).toBe(415);
-    expect(storedLeads(server.databasePath)).toHaveLength(1);
-  } finally {
-    await server.stop();
-  }
-});
-
-test('with the SMTP server down the visitor sees success; when it comes back the notification is delivered once', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const port = await freePort();
-  const server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, ...MAIL_ENV, SPAM_MIN_FILL_SECONDS: '0' } });
-  let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
-  try {
-    await page.goto(`${server.url}/ebook`);
-    await fillFields(page.locator('#ebook-form'), { name: 'Patient Reader', email: 'patient@example.com' });
-    await page.getByRole('button', { name: 'Download Now' }).click();
-    await expect(page.getByRole('heading', { name: 'Thank You' })).toBeVisible();
-    await expectToast(page, '✅ Success!');
-    await expect.poll(() => storedLeads(server.databasePath)[0]?.notification, { timeout: 20_000 }).toBe('failing');
-
-    smtp = await startSmtp(port);
-    // The first retry comes 30 s after the failure.
-    await expect.poll(() => smtp!.mails.length, { timeout: 90_000, intervals: [1_000] }).toBe(1);
-    expect(smtp.mails[0]!.text).toContain('Name: Patient Reader');
-    await expect.poll(() => storedLeads(server.databasePath)[0]?.notification).toBe('sent');
-    await page.waitForTimeout(2_000);
-    expect(smtp.mails).toHaveLength(1);
-  } finally {
-    await server.stop();
-    await smtp?.stop();
-  }
+    expect(storedLeads(server.databasePath)).toHaveLength(before + 1);
+  });
 });
