@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   CHECKOUT_URL,
@@ -10,6 +9,7 @@ import {
 } from '../support/stripe';
 import { withDb } from './admin-support';
 import { openSection, signInToDashboard } from './admin-ui';
+import { sameOriginAxe } from './axe';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -18,7 +18,7 @@ import { startServer, type RunningServer } from './server';
  */
 
 async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  const { violations } = await sameOriginAxe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
 
