@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { devices, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { defaultContent as c } from '../../lib/content/defaults';
 import { seedRates } from '../../lib/rates/seed';
 import { measureRateDisplays, ratesShownOutsideDisplays } from './rate-figures';
@@ -10,13 +10,38 @@ import { startServer, type RunningServer } from './server';
  * trigger 1026.24(d) carry the representative example, with figures from the first rate.
  */
 
+const DESKTOP = { width: 1280, height: 900 };
+
 let server: RunningServer;
-test.beforeAll(async () => {
+/** The context of the desktop pages the tests only read (see `view`). */
+let reader: BrowserContext;
+const viewed = new Map<string, Promise<Page>>();
+test.beforeAll(async ({ browser }) => {
   server = await startServer();
+  // The browser the `page` fixture emulates (playwright.config.ts), on a taller screen.
+  const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
+  reader = await browser.newContext({ ...desktop, viewport: DESKTOP });
 });
 test.afterAll(async () => {
+  await reader.close();
   await server.stop();
 });
+
+/**
+ * A page as a visitor first opens it on a desktop, for the tests that only read it: loaded once
+ * for the file, not once per test.
+ */
+function view(path: string): Promise<Page> {
+  let page = viewed.get(path);
+  if (!page) {
+    page = reader.newPage().then(async (opened) => {
+      await opened.goto(server.url + path);
+      return opened;
+    });
+    viewed.set(path, page);
+  }
+  return page;
+}
 
 /** The example for the seeded first rate and the default loan, worked by hand: 400,000 × 6.75% ÷ 12 = 2,250. */
 const WORKED_EXAMPLE =
@@ -34,53 +59,57 @@ const RATE_PAGES = [
 
 const PUBLIC_PAGES = ['/', '/rates', '/blog', '/blog/understanding-construction-loans', '/ebook', '/privacy', '/licenses'];
 
-for (const [label, viewport] of [
-  ['phone', { width: 360, height: 740 }],
-  ['desktop', { width: 1280, height: 900 }],
-] as const) {
-  test(`each APR is first, labelled, and never smaller, lighter or lower in contrast than its rate (${label})`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    for (const [path, count] of RATE_PAGES) {
-      await page.goto(server.url + path);
-      const displays = await measureRateDisplays(page);
-      expect(displays, path).toHaveLength(count);
-      for (const { apr, rate, aprFirst } of displays) {
-        const where = `${path}: ${apr.text} APR / ${rate.text}`;
-        expect(aprFirst, where).toBe(true);
-        expect(apr.after, where).toMatch(/^APR\b/);
-        expect(rate.after, where).toMatch(/^interest rate\b/i);
-        expect(apr.fontSize, where).toBeGreaterThanOrEqual(rate.fontSize);
-        expect(apr.fontWeight, where).toBeGreaterThanOrEqual(rate.fontWeight);
-        expect(apr.contrast, where).toBeGreaterThanOrEqual(rate.contrast);
-        expect(apr.contrast, where).toBeGreaterThanOrEqual(4.5);
-      }
-      // The cards' figures: the sizes the issue measured for the interest rate now hold for both.
-      const cards = displays.slice(0, -1);
-      for (const { apr } of cards) expect(apr.fontWeight, path).toBe(700);
-      expect(cards.map(({ apr }) => apr.text)).toEqual(path === '/licenses' ? [] : seedRates.map((r) => r.apr));
+/** Every rate display of the pages that show rates, measured on the page `open` gives for each. */
+async function expectConspicuousAprs(open: (path: string) => Promise<Page>): Promise<void> {
+  for (const [path, count] of RATE_PAGES) {
+    const page = await open(path);
+    const displays = await measureRateDisplays(page);
+    expect(displays, path).toHaveLength(count);
+    for (const { apr, rate, aprFirst } of displays) {
+      const where = `${path}: ${apr.text} APR / ${rate.text}`;
+      expect(aprFirst, where).toBe(true);
+      expect(apr.after, where).toMatch(/^APR\b/);
+      expect(rate.after, where).toMatch(/^interest rate\b/i);
+      expect(apr.fontSize, where).toBeGreaterThanOrEqual(rate.fontSize);
+      expect(apr.fontWeight, where).toBeGreaterThanOrEqual(rate.fontWeight);
+      expect(apr.contrast, where).toBeGreaterThanOrEqual(rate.contrast);
+      expect(apr.contrast, where).toBeGreaterThanOrEqual(4.5);
     }
-  });
+    // The cards' figures: the sizes the issue measured for the interest rate now hold for both.
+    const cards = displays.slice(0, -1);
+    for (const { apr } of cards) expect(apr.fontWeight, path).toBe(700);
+    expect(cards.map(({ apr }) => apr.text)).toEqual(path === '/licenses' ? [] : seedRates.map((r) => r.apr));
+  }
 }
 
-test('no public page shows a rate outside the shared rate display', async ({ page }) => {
+test('each APR is first, labelled, and never smaller, lighter or lower in contrast than its rate (phone)', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectConspicuousAprs(async (path) => {
+    await page.goto(server.url + path);
+    return page;
+  });
+});
+
+test('each APR is first, labelled, and never smaller, lighter or lower in contrast than its rate (desktop)', async () => {
+  await expectConspicuousAprs(view);
+});
+
+test('no public page shows a rate outside the shared rate display', async () => {
   for (const path of PUBLIC_PAGES) {
-    await page.goto(server.url + path);
-    expect(await ratesShownOutsideDisplays(page), path).toEqual([]);
+    expect(await ratesShownOutsideDisplays(await view(path)), path).toEqual([]);
   }
 });
 
-test('the rates page, the home page and the licenses page carry the worked representative example', async ({ page }) => {
+test('the rates page, the home page and the licenses page carry the worked representative example', async () => {
   for (const path of ['/rates', '/', '/licenses']) {
-    await page.goto(server.url + path);
+    const page = await view(path);
     await expect(page.getByText('Representative example:').locator('..'), path).toHaveText(WORKED_EXAMPLE);
+    await expect(page.getByText('The APR may increase after consummation.', { exact: true }), path).toHaveCount(0);
   }
-  await expect(page.getByText('The APR may increase after consummation.', { exact: true })).toHaveCount(0);
 });
 
-test('the licenses page explains how rates are quoted, and keeps its Last updated line', async ({ page }) => {
-  await page.goto(server.url + '/licenses');
+test('the licenses page explains how rates are quoted, and keeps its Last updated line', async () => {
+  const page = await view('/licenses');
   await expect(page.getByText(`Last updated: ${c.legal.licenses.updated}`)).toBeVisible();
   const section = page.getByRole('region', { name: 'How we quote rates' });
   await expect(section).toContainText('APR basis. Every rate on this site is shown with its annual percentage rate (APR)');
