@@ -116,10 +116,10 @@ describe.runIf(postgresUrl)('notifications outbox with several instances on one 
     cleanups.push(async () => void (await Promise.all(workers.map((worker) => worker.stop()))));
     await vi.waitFor(async () => expect(await listeners(db)).toHaveLength(2), { timeout: 5_000, interval: 20 });
 
-    const started = Date.now();
+    // Delivered within seconds while the next poll is 10 minutes away: the signal woke them. (No
+    // tighter bound: a timing asserted here would fail on a busy machine, not on a broken signal.)
     await addEmails(pools[2]!, 0, 40);
     await vi.waitFor(() => expect(sent).toHaveLength(40), { timeout: 5_000, interval: 10 });
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect(new Set(sent.map((s) => s.subject)).size).toBe(40);
 
     // Cut both listening connections, write while nobody listens: each listener reconnects by

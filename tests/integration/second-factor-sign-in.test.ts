@@ -30,7 +30,7 @@ const TEAM_PASSWORD = 'a long team passphrase';
 const client: SignInClient = { ip: '198.51.100.20', userAgent: 'Test Browser', devices: [] };
 const limits = { idleMinutes: 120, maxDays: 7 };
 
-// Hashed once for the file: each hash is scrypt at N = 2^17, the cost the sign-in checks against.
+// Hashed once for the file, at the tests' scrypt cost (PASSWORD_SCRYPT_LOG2N in vitest.config.ts).
 const hashes = { owner: '', team: '' };
 beforeAll(async () => {
   [hashes.owner, hashes.team] = await Promise.all([hashPassword(OWNER_PASSWORD), hashPassword(TEAM_PASSWORD)]);
