@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { devices, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { defaultContent as c } from '../../lib/content/defaults';
 import { seedRates } from '../../lib/rates/seed';
 import { sameOriginAxe } from './axe';
 import { bootPage } from './boot';
+import { openPageViews, type PageViews } from './page-views';
 import { root, startServer, type RunningServer } from './server';
 
 /**
@@ -13,35 +14,19 @@ import { root, startServer, type RunningServer } from './server';
  */
 
 let server: RunningServer;
-/** The context of the pages the tests only read (see `view`). */
-let reader: BrowserContext;
-const viewed = new Map<string, Promise<Page>>();
+/** The pages the tests only read (see `view`). */
+let views: PageViews;
 test.beforeAll(async ({ browser }) => {
   server = await startServer();
-  // The browser the `page` fixture emulates (playwright.config.ts).
-  const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
-  reader = await browser.newContext(desktop);
+  views = await openPageViews(browser, server.url);
 });
 test.afterAll(async () => {
-  await reader.close();
+  await views.close();
   await server.stop();
 });
 
-/**
- * A page as a visitor first opens it, for the tests that only read it (no click, key or resize):
- * loaded once for the file, not once per test. A test that interacts opens its own.
- */
-function view(path: string): Promise<Page> {
-  let page = viewed.get(path);
-  if (!page) {
-    page = reader.newPage().then(async (opened) => {
-      await opened.goto(server.url + path);
-      return opened;
-    });
-    viewed.set(path, page);
-  }
-  return page;
-}
+/** A page as a visitor first opens it, for the tests that only read it (tests/e2e/page-views.ts). */
+const view = (path: string): Promise<Page> => views.view(path);
 
 /** The public pages at rest. */
 const PAGES = ['/', '/rates', '/blog', '/blog/understanding-construction-loans', '/ebook', '/privacy', '/licenses'];

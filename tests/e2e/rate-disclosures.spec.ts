@@ -1,7 +1,8 @@
-import { devices, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { defaultContent as c } from '../../lib/content/defaults';
 import { seedRates } from '../../lib/rates/seed';
 import { measureRateDisplays, ratesShownOutsideDisplays } from './rate-figures';
+import { openPageViews, type PageViews } from './page-views';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -13,35 +14,19 @@ import { startServer, type RunningServer } from './server';
 const DESKTOP = { width: 1280, height: 900 };
 
 let server: RunningServer;
-/** The context of the desktop pages the tests only read (see `view`). */
-let reader: BrowserContext;
-const viewed = new Map<string, Promise<Page>>();
+/** The pages the tests only read (see `view`). */
+let views: PageViews;
 test.beforeAll(async ({ browser }) => {
   server = await startServer();
-  // The browser the `page` fixture emulates (playwright.config.ts), on a taller screen.
-  const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
-  reader = await browser.newContext({ ...desktop, viewport: DESKTOP });
+  views = await openPageViews(browser, server.url, DESKTOP);
 });
 test.afterAll(async () => {
-  await reader.close();
+  await views.close();
   await server.stop();
 });
 
-/**
- * A page as a visitor first opens it on a desktop, for the tests that only read it: loaded once
- * for the file, not once per test.
- */
-function view(path: string): Promise<Page> {
-  let page = viewed.get(path);
-  if (!page) {
-    page = reader.newPage().then(async (opened) => {
-      await opened.goto(server.url + path);
-      return opened;
-    });
-    viewed.set(path, page);
-  }
-  return page;
-}
+/** A page as a visitor first opens it on a desktop, for the tests that only read it (tests/e2e/page-views.ts). */
+const view = (path: string): Promise<Page> => views.view(path);
 
 /** The example for the seeded first rate and the default loan, worked by hand: 400,000 × 6.75% ÷ 12 = 2,250. */
 const WORKED_EXAMPLE =
