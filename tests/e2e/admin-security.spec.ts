@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { httpFrom } from '../support/http-from';
 import { expect, test } from '@playwright/test';
 import {
   ADMIN_SECTION_PATHS,
@@ -40,32 +40,14 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/**
- * The sign-in form's post (as apiSignIn sends it) from another local address: every 127.0.0.0/8
- * address is this machine's, and the server, trusting no proxy, tells clients apart by their
- * sockets' addresses. Node's fetch cannot choose its source address; node:http can.
- */
+/** A sign-in sent from `localAddress` (tests/support/http-from.ts). */
 function signInFrom(localAddress: string, url: string, password: string) {
-  return new Promise<{ status: number; retryAfter: string | undefined; setCookies: string[]; body: string }>(
-    (resolve, reject) => {
-      const headers = { Origin: url, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' };
-      const req = request(`${url}/api/auth/login`, { method: 'POST', headers, localAddress, agent: false }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            retryAfter: res.headers['retry-after'],
-            setCookies: res.headers['set-cookie'] ?? [],
-            body,
-          }),
-        );
-      });
-      req.on('error', reject);
-      req.end(new URLSearchParams({ password }).toString());
-    },
-  );
+  const headers = { Origin: url, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' };
+  return httpFrom(localAddress, `${url}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams({ password }).toString(),
+  });
 }
 
 test('the session cookie is HttpOnly and SameSite=Lax, and a planted token is never accepted', async () => {

@@ -10,6 +10,7 @@ import { request } from 'node:http';
 export interface HttpAnswer {
   status: number;
   location: string | null;
+  retryAfter: string | null;
   setCookies: string[];
   body: string;
 }
@@ -28,6 +29,7 @@ export function httpFrom(
         resolve({
           status: res.statusCode ?? 0,
           location: res.headers.location ?? null,
+          retryAfter: res.headers['retry-after'] ?? null,
           setCookies: res.headers['set-cookie'] ?? [],
           body,
         }),
