@@ -4,6 +4,9 @@ import { DEFERRED_BOOT_HEADER, DEFERRED_BOOT_ROUTES, PUBLIC_PAGE_HEADER, PUBLIC_
 import { QUERY_ROUTED_PAGES } from './lib/site/query-routed-pages';
 import { publicCsp } from './lib/http/security-headers';
 
+/** LAZY_ROUTES (docs/configuration.md), read when the server loads this file at start. */
+const lazyRoutes = /^(1|true)$/i.test(process.env.LAZY_ROUTES?.trim() ?? '');
+
 /**
  * Next's part of the site. Our server (server/) runs it, adds the headers every response carries
  * and HSTS (server/pipeline/security-headers.ts), and refuses oversized form posts before any
@@ -40,6 +43,10 @@ const nextConfig: NextConfig = {
     // would otherwise add files without bound, and the server expires the whole cache at every
     // start anyway, so a copy on disk would never be served.
     isrFlushToDisk: false,
+    // Next loads every route's code at start, so that no visitor waits for a first load: 0.7 s of a
+    // core per start. A test server serves a few routes for a minute, and the browser tests start
+    // about 60 (tests/e2e/server.ts sets LAZY_ROUTES=1).
+    preloadEntriesOnStart: !lazyRoutes,
   },
   async rewrites() {
     return {

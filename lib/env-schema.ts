@@ -109,6 +109,8 @@ const envSchema = z
     PASSWORD_SCRYPT_LOG2N: wholeNumber(10, 18, 17),
     TRUST_PROXY: flag,
     LOG_DB_QUERIES: flag,
+    // Read by next.config.ts when the server loads it (lazyRoutes there); validated here with the rest.
+    LAZY_ROUTES: flag,
     SPAM_MIN_FILL_SECONDS: wholeNumber(0, 600, 2),
     LEAD_RATE_LIMIT: wholeNumber(1, 100_000, 10),
     LEAD_RATE_WINDOW_MINUTES: wholeNumber(1, 60 * 24, 10),
