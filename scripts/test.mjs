@@ -7,10 +7,10 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 // Checks in one group run side by side. `npm run lint` (ESLint, then the import circles and
 // Prettier) took 72 s on a fresh clone and the type check 48, so one core idled for the last 24 s:
-// as three checks (each keeps a core busy) they share both cores to the end. Vitest left the two cores idle a third of its
-// time (about 360 s of processor time in a 4.5-minute stage: its tests wait on databases, mail and
-// timers), so the browser tests' production build runs beside it and Playwright finds it current.
-// Playwright keeps both cores busy alone.
+// as three checks (each keeps a core busy) they share both cores to the end. Vitest left the two
+// cores idle a third of its time (about 360 s of processor time in a 4.5-minute stage: its tests
+// wait on databases, mail and timers), so the browser tests' production build runs beside it and
+// Playwright finds it current. Playwright keeps both cores busy alone.
 const groups = [
   [
     ['lint (eslint)', npm, ['run', 'lint:code']],
