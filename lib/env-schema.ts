@@ -69,6 +69,13 @@ export function isWebhookSecret(value: string): boolean {
   return bytes >= 24 && bytes <= 64;
 }
 
+/** CLAMD_SOCKET: the absolute path of clamd's UNIX socket, or tcp://HOST:PORT. */
+function isClamdAddress(value: string): boolean {
+  if (value.startsWith('/')) return true;
+  const tcp = /^tcp:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+):(\d{1,5})$/i.exec(value);
+  return tcp !== null && Number(tcp[2]) >= 1 && Number(tcp[2]) <= 65535;
+}
+
 /** OUTBOUND_RESOLVE: `host=address` pairs, comma-separated, each address an IPv4 or IPv6 address. */
 function isResolveList(value: string): boolean {
   const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
@@ -156,6 +163,10 @@ const envSchema = z
     OUTBOUND_ALLOW_PRIVATE: flag,
     OUTBOUND_RESOLVE: optional.refine((v) => v === undefined || isResolveList(v), {
       message: 'must be HOST=IP pairs separated by commas, e.g. fcm.googleapis.com=127.0.0.1',
+    }),
+    // clamd (ClamAV's daemon) that scans every uploaded document (lib/documents/clamd.server.ts); unset: no scan.
+    CLAMD_SOCKET: optional.refine((v) => v === undefined || isClamdAddress(v), {
+      message: "must be the absolute path of clamd's LocalSocket (e.g. /var/run/clamav/clamd.ctl) or tcp://HOST:PORT",
     }),
     BACKUP_DIR: z
       .string()
