@@ -443,6 +443,126 @@ export interface VitalsSendersTable {
   count: number;
 }
 
+/** An uploaded document (migration 0018, lib/documents/): its metadata; the content is in document_chunks. */
+export interface DocumentsTable {
+  id: string;
+  /** Whose it is, opaque to the store (e.g. `loan-item:<id>`). */
+  owner: string;
+  /** The file name as uploaded, sealed with SECRET_KEY (context `document:<id>`): names can carry personal data. */
+  name: string;
+  /** 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/heic', from the file's first bytes. */
+  content_type: string;
+  /** Bytes of plaintext (0 while 'writing'). */
+  size: number;
+  /** The document's own AES-256-GCM key, sealed with SECRET_KEY (context `document-key:<id>`). */
+  wrapped_key: string;
+  /** The 8 random bytes that start every chunk's nonce (then the chunk's seq, 4 bytes big-endian). */
+  nonce_prefix: Buffer;
+  /** How many chunks the content has (0 while 'writing'); a chunk missing or added is noticed on reading. */
+  chunk_count: number;
+  /** 'unscanned' (no scanner configured) | 'clean' | 'quarantined'. */
+  scan: string;
+  /** The scanner's name for what it found, when quarantined. */
+  scan_signature: string | null;
+  /** Who uploaded it, as the caller names them (an account id, `borrower:<id>`). */
+  uploaded_by: string;
+  /** 'writing' while the chunks go in, 'complete' once the last is written. */
+  state: string;
+  created_at: string;
+}
+
+/** One encrypted 1 MiB piece of a document: AES-256-GCM ciphertext followed by its 16-byte tag. */
+export interface DocumentChunksTable {
+  document_id: string;
+  /** 0, 1, ...: the chunk's place, bound into its nonce and associated data. */
+  seq: number;
+  /** SQLite blob / PostgreSQL bytea; both drivers return a Buffer. */
+  data: Buffer;
+}
+
+/** A loan file opened from a lead (migration 0019, lib/loan-files/): the borrower, the property, the builder. */
+export interface LoanFilesTable {
+  id: string;
+  /** The lead it was opened from (unique: one file per lead). */
+  lead_id: string;
+  /** Copied from the lead when the file is opened. */
+  borrower_name: string;
+  /** Trimmed and lower case: the portal's sign-in finds the file by this address. */
+  borrower_email: string;
+  borrower_phone: Generated<string>;
+  property_address: Generated<string>;
+  /** The builder, once known (the owner enters them); null until then. */
+  builder_name: string | null;
+  /** Where the builder's link goes, trimmed and lower case. */
+  builder_email: string | null;
+  builder_license: string | null;
+  /** The milestone reached (lib/loan-files/milestones.ts): 'application-received', ..., 'draw-3', .... */
+  milestone: string;
+  /** SHA-256 of the builder link's token; null when there is none (or the builder's address changed). */
+  builder_token_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One document a loan file needs (migration 0019): the needs list. */
+export interface LoanFileItemsTable {
+  id: string;
+  file_id: string;
+  /** The needs-list template it came from (lib/loan-files/needs-list.ts); null when added by hand. */
+  template_key: string | null;
+  label: string;
+  /** What is wanted, in words shown to the person who owes it. */
+  note: Generated<string>;
+  /** 'borrower' | 'builder': who is asked for it, and told when it is rejected. */
+  owed_by: string;
+  /** 'requested' | 'uploaded' | 'accepted' | 'rejected'. */
+  state: string;
+  /** Why it was rejected, as told to whoever owes it; null unless rejected. */
+  reject_reason: string | null;
+  /** The admin account that last accepted or rejected it; null until reviewed. */
+  reviewed_by: string | null;
+  /** When the document runs out, a UTC date YYYY-MM-DD (the builder's insurance certificate). */
+  expires_on: string | null;
+  /** Its place in the list, from 0. */
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every milestone a loan file reached (migration 0019): the borrower's timeline, the time per stage. */
+export interface LoanFileMilestonesTable {
+  id: string;
+  file_id: string;
+  milestone: string;
+  at: string;
+  /** The admin account that set it; null for the system (the file's opening). */
+  by_account: string | null;
+}
+
+/** A one-time sign-in link to the borrower's portal (migration 0019), valid 30 minutes. */
+export interface PortalLinksTable {
+  id: string;
+  file_id: string;
+  /** SHA-256 of the link's token: the token itself is only in the e-mail. */
+  token_hash: string;
+  /** SHA-256 of the address it was sent to (trimmed, lower case), what the per-address limit counts. */
+  email_hash: string;
+  expires_at: string;
+  /** When it was used; a link works once. */
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A borrower signed in to the portal (migration 0019), for 12 hours. */
+export interface PortalSessionsTable {
+  id: string;
+  /** SHA-256 of the session cookie's token. */
+  token_hash: string;
+  file_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
   cache_tags: CacheTagsTable;
   site_content: SiteContentTable;
@@ -474,6 +594,13 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   page_views: PageViewsTable;
   page_view_ids: PageViewIdsTable;
+  loan_files: LoanFilesTable;
+  loan_file_items: LoanFileItemsTable;
+  loan_file_milestones: LoanFileMilestonesTable;
+  portal_links: PortalLinksTable;
+  portal_sessions: PortalSessionsTable;
+  documents: DocumentsTable;
+  document_chunks: DocumentChunksTable;
 }
 
 export type { Generated };

@@ -77,9 +77,10 @@ export type Channel = keyof ChannelPayloads;
 
 /**
  * What a notification tells of: a lead, a payment, an invitation to the admin (sent to the invitee),
- * an account's daily digest, a saved application's resume link (sent to the visitor).
+ * an account's daily digest, a saved application's resume link (sent to the visitor), a loan
+ * file's messages to its borrower and builder (lib/loan-files/).
  */
-export type SubjectType = 'lead' | 'payment' | 'invite' | 'digest' | 'draft';
+export type SubjectType = 'lead' | 'payment' | 'invite' | 'digest' | 'draft' | 'loan-file';
 
 export interface Subject {
   type: SubjectType;

@@ -16,6 +16,8 @@ import * as m0014 from './0014_possible_bot';
 import * as m0015 from './0015_outbox_claims_and_sealed_tokens';
 import * as m0016 from './0016_sign_in_throttle';
 import * as m0017 from './0017_draft_mails';
+import * as m0018 from './0018_documents';
+import * as m0019 from './0019_loan_files';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   '0015_outbox_claims_and_sealed_tokens': m0015,
   '0016_sign_in_throttle': m0016,
   '0017_draft_mails': m0017,
+  '0018_documents': m0018,
+  '0019_loan_files': m0019,
 };

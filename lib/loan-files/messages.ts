@@ -1,0 +1,76 @@
+import type { NotificationMessage } from '../notifications/types';
+import { milestoneDescription, milestoneLabel, type Milestone } from './milestones';
+
+/**
+ * The e-mails a loan file sends its borrower and builder through the outbox. Plain text like the
+ * site's other e-mails. None names a figure or a document's content: an e-mail lives on in
+ * mailboxes, and a link (signing in, the builder's page) is the way to anything more.
+ */
+
+const BRAND = 'Construction Loan Pros';
+
+function message(to: string, subject: string, lines: string[]): NotificationMessage {
+  return { subject, text: lines.join('\n'), fromName: '', fromEmail: '', to };
+}
+
+export function signInMessage(mail: { to: string; link: string; expiresAt: Date }): NotificationMessage {
+  const expires = mail.expiresAt.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  return message(mail.to, `Your sign-in link for ${BRAND}`, [
+    'Open this link to sign in to your loan file:',
+    mail.link,
+    '',
+    `The link works once, until ${expires} UTC. You can ask for a new one on the sign-in page.`,
+    'If you did not ask to sign in, you can ignore this e-mail.',
+  ]);
+}
+
+export function builderLinkMessage(mail: {
+  to: string;
+  builderName: string | null;
+  propertyAddress: string;
+  link: string;
+}): NotificationMessage {
+  const home = mail.propertyAddress ? ` at ${mail.propertyAddress}` : '';
+  return message(mail.to, `Documents needed for the construction loan${home}`, [
+    mail.builderName ? `Hello ${mail.builderName},` : 'Hello,',
+    '',
+    `Your client's construction loan${home} needs a few documents from you as the builder.`,
+    'Open this link to see the list and upload them; no account is needed:',
+    mail.link,
+    '',
+    'The link is for you alone: please do not forward it. A newer link replaces this one.',
+  ]);
+}
+
+export function rejectionMessage(mail: {
+  to: string;
+  owedBy: 'borrower' | 'builder';
+  itemLabel: string;
+  reason: string;
+  link: string;
+}): NotificationMessage {
+  const how =
+    mail.owedBy === 'borrower'
+      ? 'Sign in to your loan file to upload a new one:'
+      : 'Open your link to upload a new one (it replaces the link we sent before):';
+  return message(mail.to, `Please send again: ${mail.itemLabel}`, [
+    `We could not accept the document you sent for "${mail.itemLabel}".`,
+    '',
+    'Why:',
+    mail.reason,
+    '',
+    how,
+    mail.link,
+  ]);
+}
+
+export function milestoneMessage(mail: { to: string; milestone: Milestone; link: string }): NotificationMessage {
+  const label = milestoneLabel(mail.milestone);
+  return message(mail.to, `Your loan has reached: ${label}`, [
+    `Your loan has reached: ${label}.`,
+    milestoneDescription(mail.milestone),
+    '',
+    'Sign in to your loan file to see where things stand and what is still needed:',
+    mail.link,
+  ]);
+}
