@@ -4,8 +4,8 @@ import { adminCsp } from './lib/http/security-headers';
 import { ADMIN_APP_FILES } from './lib/push/admin-app';
 
 /**
- * Admin pages (/admin, /login, /invite/<token>) get a per-request CSP nonce, which Next applies to its own scripts,
- * and are never cached. An /admin request without any session cookie is sent to /login early;
+ * Admin pages (/admin, /login, /invite/<token>) and the borrower's and builder's portal (/portal) get a
+ * per-request CSP nonce, which Next applies to its own scripts, and are never cached. An /admin request without any session cookie is sent to /login early;
  * that is a convenience only: every admin page, action and route checks the session itself.
  */
 export function proxy(request: NextRequest) {
@@ -31,5 +31,5 @@ function withCsp(headers: Headers, csp: string): Headers {
 }
 
 export const config = {
-  matcher: ['/admin', '/admin/:path*', '/login', '/invite/:path*'],
+  matcher: ['/admin', '/admin/:path*', '/login', '/invite/:path*', '/portal', '/portal/:path*'],
 };

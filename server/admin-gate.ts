@@ -5,6 +5,7 @@ import { can } from '../lib/auth/roles';
 import { SESSION_COOKIE } from '../lib/auth/session-cookie';
 import { validateSession, type SessionLimits } from '../lib/auth/sessions.server';
 import { getDb } from '../lib/db/index.server';
+import { readCookie } from '../lib/http/read-cookie';
 import type { Env } from '../lib/env-schema';
 
 /**
@@ -67,14 +68,6 @@ export function adminGate(env: Env) {
 function redirectTo(res: ServerResponse, location: string): false {
   res.writeHead(307, { Location: location, 'Cache-Control': 'no-store' }).end();
   return false;
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
 }
 
 function forbiddenPage(section: string): string {

@@ -64,6 +64,11 @@ function readWithin(req: IncomingMessage, limit: number): Promise<Read> {
 function refuse(req: IncomingMessage, res: ServerResponse, entry: BodyClass, answer: Refusal): void {
   const { type, body } = refusalBody(entry, req.url ?? '/', answer);
   res.writeHead(answer.status, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
+  dropRest(req);
+}
+
+/** After an answer: reads and drops the rest of the body for LINGER_MS at most, then closes the connection. */
+export function dropRest(req: IncomingMessage): void {
   if (req.complete) return;
   const socket = req.socket;
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);

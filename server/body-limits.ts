@@ -1,6 +1,8 @@
 import { DRAFT_BODY_LIMIT, DRAFT_SAVE_PATH } from '../lib/drafts/draft-values';
 import { FORM_BODY_LIMIT } from '../lib/http/form-body-limit';
 import { LEAD_ENDPOINT_PREFIX } from '../lib/leads/endpoint';
+import { DOCUMENT_MAX_BYTES } from '../lib/documents/types';
+import { BUILDER_UPLOAD_PREFIX, PORTAL_UPLOAD_PATH } from '../lib/loan-files/portal-paths';
 import { fileTooLargeMessage, IMAGE_MAX_BYTES, PDF_MAX_BYTES, UPLOAD_FRAMING_BYTES } from '../lib/media/sniff';
 import { VITALS_ENDPOINT } from '../lib/vitals/paths';
 import { REFUSALS, type Refusal } from './request-guard';
@@ -25,6 +27,11 @@ export interface BodyClass {
   readonly answer: 'json' | 'text';
   /** This class's limit is for a live admin session; any other request gets `ANONYMOUS_BODY`'s. */
   readonly signedIn?: boolean;
+  /**
+   * Who may send this class's large body, when its own endpoint checks it before reading a byte
+   * (a borrower's portal session, a builder's link) and drops the rest of a refused one.
+   */
+  readonly checkedBy?: string;
   /** The 413's message; `size` is the declared length when there is one. */
   tooLarge(size: number | null, url: string): string;
   /** The 411's message. */
@@ -42,6 +49,7 @@ const SIGN_IN_LIMIT = 16 * 1024;
 /** Stripe's events are a few KB; an invoice with many lines stays far below this. */
 const STRIPE_EVENT_LIMIT = 512 * 1024;
 const MEDIA_LIMIT = Math.max(IMAGE_MAX_BYTES, PDF_MAX_BYTES) + UPLOAD_FRAMING_BYTES;
+const PORTAL_UPLOAD_LIMIT = DOCUMENT_MAX_BYTES + UPLOAD_FRAMING_BYTES;
 
 /** Anything not named below: no route of ours takes a larger body from anyone. */
 export const ANONYMOUS_BODY: BodyClass = {
@@ -81,6 +89,14 @@ export const BODY_CLASSES: readonly BodyClass[] = [
     matches: post((path) => path.startsWith('/api/auth/')),
   },
   {
+    name: 'portal sign-in (sign-in link, sign-in, sign-out)',
+    limit: SIGN_IN_LIMIT,
+    lengthRequired: false,
+    answer: 'json',
+    tooLarge: tooLarge('The sign-in request', SIGN_IN_LIMIT),
+    matches: post((path) => /^\/api\/portal\/sign-(in-link|in|out)$/.test(path)),
+  },
+  {
     name: "application drafts ('Save and finish later')",
     limit: DRAFT_BODY_LIMIT,
     lengthRequired: false,
@@ -109,6 +125,18 @@ export const BODY_CLASSES: readonly BodyClass[] = [
       ),
     noLength: 'The upload must state its size (Content-Length).',
     matches: post((path) => path === '/api/admin/media'),
+  },
+  {
+    // Anyone may post here, but the endpoint reads nothing before it has found the borrower's
+    // session or the builder's link, and streams the file to the store (server/portal-upload.ts).
+    name: 'portal uploads (borrowers and builders)',
+    limit: PORTAL_UPLOAD_LIMIT,
+    checkedBy: "server/portal-upload.ts: the borrower's portal session or the builder's link",
+    lengthRequired: true,
+    answer: 'json',
+    tooLarge: () => 'This file is larger than 25 MB. Please send a smaller copy.',
+    noLength: 'The upload must state its size (Content-Length).',
+    matches: post((path) => path === PORTAL_UPLOAD_PATH || path.startsWith(BUILDER_UPLOAD_PREFIX)),
   },
   {
     name: "the server's own calls",

@@ -10,6 +10,7 @@ import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/http/server-call';
 import { stampClientAddress } from './client-address';
 import { adminGate } from './admin-gate';
 import { answerLeadPost, isLeadPost } from './lead-endpoint';
+import { answerPortalUpload, isPortalUpload } from './portal-upload';
 import { KnownPostSlugs, routeMissingPost } from './missing-post';
 import { runPipeline, type Step } from './pipeline';
 import { attributionCookie } from './pipeline/attribution-cookie';
@@ -42,6 +43,8 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  *    (./body-gate.ts): the limits table (./body-limits.ts) refuses an oversized body by its
  *    declared length or as it streams in, before anything reads it; then
  *    - a lead form's post is answered by the lead endpoint (./lead-endpoint.ts), without Next;
+ *    - a borrower's or builder's document upload streams to the encrypted store
+ *      (./portal-upload.ts), without Next, which would take the body whole;
  *    - a page's Web Vitals report (./vitals/endpoint.ts) and the collector script that sends it
  *      (./vitals/collector-asset.ts) likewise;
  *    - a post to a page (a Server Action) must also be an intact form (./request-guard.ts);
@@ -96,7 +99,10 @@ export function createHandler(options: {
     runPipeline(req, res, steps);
     if (!bodies.classOf(req)) return route(req, res);
     // The server's own endpoints read their bodies themselves, within the same limits.
-    const reader = isLeadPost(req.method, req.url) || isVitalsPost(req.method, req.url) ? 'caller' : 'next';
+    const reader =
+      isLeadPost(req.method, req.url) || isVitalsPost(req.method, req.url) || isPortalUpload(req.method, req.url)
+        ? 'caller'
+        : 'next';
     bodies.admit(req, res, { reader, forms: isPagePost(req.method, req.url) }).then(
       (admitted) => void (admitted && route(admitted, res)),
       () => res.destroy(),
@@ -106,6 +112,7 @@ export function createHandler(options: {
   function route(req: IncomingMessage, res: ServerResponse): void {
     if (isLeadPost(req.method, req.url)) return void answerLeadPost(req, res, site);
     if (isVitalsPost(req.method, req.url)) return void answerVitalsPost(req, res, vitals);
+    if (isPortalUpload(req.method, req.url)) return void answerPortalUpload(req, res, site);
     if (collector && isCollectorRequest(req.url)) return collector.serve(req, res);
     if (gate.applies(req)) {
       gate.admits(req, res).then(

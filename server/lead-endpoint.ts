@@ -3,13 +3,13 @@ import { attributionOfCookies } from '../lib/attribution/visit';
 import { estimateAnswerPath } from '../lib/calculators/estimate-status';
 import { CALCULATORS } from '../lib/calculators/registry';
 import { CLIENT_ADDRESS_HEADER } from '../lib/http/client-address';
-import { isSameOrigin } from '../lib/http/origin';
 import { LEAD_ENDPOINT_PREFIX, leadKindOfPath } from '../lib/leads/endpoint';
 import { CALCULATOR_ID_FIELD, CALCULATOR_QUERY_FIELD } from '../lib/leads/calculator-fields';
 import type { LeadResult } from '../lib/leads/fields';
 import { formValues } from '../lib/leads/schemas';
 import { submitLead } from '../lib/leads/submit.server';
 import { checkBody, checkLength, mediaType, readBody, REFUSALS, type Refusal } from './request-guard';
+import { header, sameSite } from './same-site';
 
 /**
  * The lead endpoint (lib/leads/endpoint.ts): where a form posts its lead when JavaScript runs, and
@@ -33,11 +33,6 @@ export function isLeadPost(method: string | undefined, url: string | undefined):
   return method === 'POST' && (url ?? '').startsWith(LEAD_ENDPOINT_PREFIX);
 }
 
-const header = (req: IncomingMessage, name: string): string | undefined => {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
-
 async function valuesOf(contentType: string | undefined, body: Buffer): Promise<Record<string, string>> {
   if (mediaType(contentType) === 'multipart/form-data') {
     return formValues(await new Response(new Uint8Array(body), { headers: { 'Content-Type': contentType! } }).formData());
@@ -45,16 +40,6 @@ async function valuesOf(contentType: string | undefined, body: Buffer): Promise<
   const values: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(body.toString('utf8'))) values[name] = value;
   return values;
-}
-
-/** Like a Server Action, the endpoint answers only posts from the site's own pages (the Origin). */
-function sameSite(req: IncomingMessage, site: { siteUrl: string; trustProxy: boolean }): boolean {
-  const headers = new Headers();
-  for (const name of ['origin', 'host', 'x-forwarded-host']) {
-    const value = header(req, name);
-    if (value) headers.set(name, value);
-  }
-  return isSameOrigin(headers, site.siteUrl, site.trustProxy);
 }
 
 async function answer(
