@@ -60,7 +60,12 @@ function refusal(status: number, error: string): Answer {
   return { status, json: { error } };
 }
 
-/** Reads the one file of the multipart body into the store; the other parts are drained. */
+/**
+ * Reads the one file of the multipart body into the store; the other parts are drained. Resolves
+ * as soon as the store has its answer: a store that refuses a file after its first megabyte (not
+ * a document, no virus check) stops reading it, and the parser would otherwise wait for the rest
+ * forever. The caller then drops what is still arriving.
+ */
 function receiveFile(
   req: IncomingMessage,
   store: (name: string, source: AsyncIterable<Uint8Array>) => Promise<UploadOutcome>,
@@ -73,13 +78,18 @@ function receiveFile(
     } catch {
       return resolve('failed'); // a malformed multipart head: the rest is dropped with the answer
     }
-    let stored: Promise<UploadOutcome> | null = null;
+    let stored = false;
+    const settle = (outcome: UploadOutcome) => {
+      req.unpipe(parser);
+      parser.destroy();
+      resolve(outcome);
+    };
     parser.on('file', (field, stream, info) => {
-      if (field !== 'file' || stored) return void stream.resume();
       // A file input left empty still sends a part, with no name and no bytes.
-      if (!info.filename) return void stream.resume();
+      if (field !== 'file' || stored || !info.filename) return void stream.resume();
+      stored = true;
       // A source that fails (the client gone, a broken body) leaves nothing stored (lib/documents).
-      stored = store(info.filename, stream).catch((): UploadOutcome => 'failed');
+      store(info.filename, stream).then(settle, () => settle('failed'));
     });
     // A client that goes away mid-file ends the file's stream with an error, so the store gives up
     // (and deletes what it wrote) rather than wait for bytes that will never come.
@@ -87,11 +97,11 @@ function receiveFile(
       if (!req.complete) parser.destroy(new Error('The upload was cut off.'));
     });
     parser.on('error', () => {
-      req.unpipe(parser);
-      resolve(stored ? stored.then((outcome) => (outcome === 'ok' ? outcome : 'failed')) : 'failed');
-      parser.destroy();
+      if (!stored) settle('failed');
     });
-    parser.on('close', () => resolve(stored ?? 'missing'));
+    parser.on('close', () => {
+      if (!stored) settle('missing');
+    });
     req.pipe(parser);
   });
 }
@@ -147,8 +157,8 @@ async function answer(
     await markUploaded(db, item.id, new Date());
     return 'ok';
   });
-  // A broken body may still be arriving: its rest is dropped.
-  return outcome === 'failed' ? refuse(back(outcome)) : back(outcome);
+  // A refused file's rest (or a broken body's) may still be arriving: it is dropped.
+  return req.complete ? back(outcome) : refuse(back(outcome));
 }
 
 function pagePath(access: UploadAccess): string {

@@ -53,6 +53,20 @@ export const ACTIVITY_GROUPS = {
       'webhook_resent',
     ],
   },
+  'loan-files': {
+    label: 'Loan files and documents',
+    actions: [
+      'loan_file_opened',
+      'loan_file_builder_changed',
+      'loan_file_builder_link_sent',
+      'loan_file_item_added',
+      'loan_file_item_accepted',
+      'loan_file_item_rejected',
+      'loan_file_milestone_changed',
+      'document_viewed',
+      'document_downloaded',
+    ],
+  },
   exports: {
     label: 'Exports',
     actions: ['leads_exported', 'activity_exported', 'privacy_exported'],

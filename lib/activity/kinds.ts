@@ -53,6 +53,15 @@ export const ACTIVITY_ACTIONS = {
   webhook_disabled: 'Webhook endpoint turned off',
   webhook_deleted: 'Webhook endpoint deleted',
   webhook_resent: 'Webhook resent',
+  loan_file_opened: 'Loan file opened',
+  loan_file_builder_changed: 'Loan file builder changed',
+  loan_file_builder_link_sent: 'Builder link sent',
+  loan_file_item_added: 'Loan file item added',
+  loan_file_item_accepted: 'Loan file item accepted',
+  loan_file_item_rejected: 'Loan file item rejected',
+  loan_file_milestone_changed: 'Loan file milestone changed',
+  document_viewed: 'Document viewed',
+  document_downloaded: 'Document downloaded',
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

@@ -1,6 +1,10 @@
 /** How many rows a privacy request touches: what the confirmation names and the activity log records. */
 export interface PersonCounts {
   leads: number;
+  /** Loan files (lib/loan-files/), each with its needs list, milestones and portal sign-ins. */
+  loanFiles: number;
+  /** Documents uploaded to those files (lib/documents/). */
+  documents: number;
   notifications: number;
   notificationAttempts: number;
   payments: number;
@@ -26,6 +30,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function describeDeletion(email: string, counts: PersonCounts): string {
   const parts = [
     counts.leads && plural(counts.leads, 'lead', 'leads'),
+    counts.loanFiles && plural(counts.loanFiles, 'loan file', 'loan files'),
+    counts.documents && plural(counts.documents, 'uploaded document', 'uploaded documents'),
     counts.notifications && plural(counts.notifications, 'notification', 'notifications'),
     counts.notificationAttempts && plural(counts.notificationAttempts, 'delivery attempt', 'delivery attempts'),
     counts.payments && plural(counts.payments, 'payment', 'payments'),

@@ -1,15 +1,16 @@
 import 'server-only';
 import { sql } from 'kysely';
 import type { DB } from '../db/connect.server';
-import { chunks, deleteNotificationsById, scrubDeletedText } from '../retention/erase.server';
+import { chunks, deleteLeadsById, deleteLoanFilesOf, deleteNotificationsById, scrubDeletedText } from '../retention/erase.server';
 import type { PersonCounts } from './counts';
 import { redactEmail } from './email-match';
 import { countRecords, findPersonRecords, type Mention } from './find.server';
 
 /**
  * 'Delete this person's data': every row of the person's found for the address
- * (./find.server.ts) is deleted and the address is cut out of other people's rows that name it,
- * in one transaction; then no copy is left in the database's files (../retention/erase.server.ts).
+ * (./find.server.ts) is deleted, loan files with their documents included, and the address is cut
+ * out of other people's rows that name it, in one transaction; then no copy is left in the
+ * database's files (../retention/erase.server.ts).
  * `record` runs inside the transaction with the counts (the activity log entry), so the log never
  * tells of a deletion that did not happen.
  */
@@ -23,7 +24,10 @@ export async function deletePersonData(
     const counts = countRecords(found);
     for (const part of chunks(found.attemptIds)) await trx.deleteFrom('notification_attempts').where('id', 'in', part).execute();
     await deleteNotificationsById(trx, found.notificationIds);
-    for (const part of chunks(found.leadIds)) await trx.deleteFrom('leads').where('id', 'in', part).execute();
+    // Files go by their leads; one whose borrower is the person may hang from someone else's lead, which stays.
+    await deleteLoanFilesOf(trx, found.loanFileLeadIds);
+    // As the admin's 'Delete lead' does: with the status history (its lost reasons) and anything left of the above.
+    await deleteLeadsById(trx, found.leadIds);
     for (const part of chunks(found.checkoutSessionIds))
       await trx.deleteFrom('payment_events').where('checkout_session_id', 'in', part).execute();
     for (const part of chunks(found.paymentIds)) await trx.deleteFrom('payments').where('id', 'in', part).execute();

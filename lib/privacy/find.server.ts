@@ -1,23 +1,31 @@
 import 'server-only';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db/connect.server';
+import { itemOwner } from '../loan-files/upload-access.server';
 import { chunks } from '../retention/erase.server';
 import type { PersonCounts } from './counts';
 import { holdsEmail, likeFragment, likePattern } from './email-match';
 
 /**
  * Everything stored about one person, found by e-mail address (CCPA 'right to know' and 'right
- * to delete'). Their own records: the leads they sent with that address, their payments and the
- * Stripe events of those, every notification of those or whose e-mail names the address (an
- * invitation sent to it), with its delivery attempts, invitations to the address, and applications
- * saved to finish later under it. Other
- * people's records that only mention the address (a contact message naming a spouse's e-mail)
- * are theirs: not exported, and on deletion the address is cut out of them (./delete.server.ts).
+ * to delete'). Their own records: the leads they sent with that address, the loan files opened
+ * from those leads or naming them as the borrower (with the documents uploaded to the files'
+ * items), their payments and the Stripe events of those, every notification of those or whose
+ * e-mail names the address (an invitation sent to it), with its delivery attempts, invitations to
+ * the address, and applications saved to finish later under it. Other people's records that only
+ * mention the address (a contact message naming a spouse's e-mail, a file naming them as its
+ * builder) are theirs: not exported, and on deletion the address is cut out of them (./delete.server.ts).
  * SQL narrows the rows by a fragment of the address; holdsEmail decides (./email-match.ts).
  */
 
 export interface PersonRecords {
   leadIds: string[];
+  /** The person's loan files (lib/loan-files/). */
+  loanFileIds: string[];
+  /** The leads those files were opened from: a file is deleted by its lead (lib/retention/erase.server.ts). */
+  loanFileLeadIds: string[];
+  /** The documents uploaded to those files' items, finished or not. */
+  documentIds: string[];
   paymentIds: string[];
   checkoutSessionIds: string[];
   paymentEventIds: string[];
@@ -33,7 +41,7 @@ export interface PersonRecords {
 
 /** A text column of someone else's row that names the address. */
 export interface Mention {
-  table: 'leads' | 'notifications' | 'notification_attempts' | 'payments';
+  table: 'leads' | 'notifications' | 'notification_attempts' | 'payments' | 'loan_files';
   id: string;
   columns: string[];
 }
@@ -41,6 +49,8 @@ export interface Mention {
 export function countRecords(records: PersonRecords): PersonCounts {
   return {
     leads: records.leadIds.length,
+    loanFiles: records.loanFileIds.length,
+    documents: records.documentIds.length,
     notifications: records.notificationIds.length,
     notificationAttempts: records.attemptIds.length,
     payments: records.paymentIds.length,
@@ -93,6 +103,10 @@ export async function findPersonRecords(db: DB, email: string): Promise<PersonRe
   leads.filter((m) => !own(m)).forEach(mention('leads'));
   const leadIds = leads.filter(own).map((m) => m.id);
 
+  const files = await personLoanFiles(db, email, leadIds);
+  files.mentions.forEach(mention('loan_files'));
+  const documentIds = await documentsOfFiles(db, [...files.own.keys()]);
+
   const payments = await rowsNaming(db, email, 'payments', ['customer_email', 'customer_name'], ['checkout_session_id']);
   payments.filter((m) => !m.columns.includes('customer_email')).forEach(mention('payments'));
   const ownPayments = payments.filter((m) => m.columns.includes('customer_email'));
@@ -104,10 +118,16 @@ export async function findPersonRecords(db: DB, email: string): Promise<PersonRe
 
   // Notifications of the person's leads and payments, then any other that names the address:
   // the person's own unless it tells of someone else's lead or payment that stays.
-  const subjects = new Set([...leadIds.map((id) => `lead:${id}`), ...paymentIds.map((id) => `payment:${id}`)]);
+  const loanFileIds = [...files.own.keys()];
+  const subjects = new Set([
+    ...leadIds.map((id) => `lead:${id}`),
+    ...loanFileIds.map((id) => `loan-file:${id}`),
+    ...paymentIds.map((id) => `payment:${id}`),
+  ]);
   const notificationIds = new Set<string>();
   for (const [type, ids] of [
     ['lead', leadIds],
+    ['loan-file', loanFileIds],
     ['payment', paymentIds],
   ] as const)
     for (const id of await idsWhereIn(ids, (part) =>
@@ -136,6 +156,9 @@ export async function findPersonRecords(db: DB, email: string): Promise<PersonRe
   const drafts = await rowsNaming(db, email, 'application_drafts', ['email']);
   return {
     leadIds,
+    loanFileIds,
+    loanFileLeadIds: [...files.own.values()],
+    documentIds,
     paymentIds,
     checkoutSessionIds,
     paymentEventIds,
@@ -148,9 +171,35 @@ export async function findPersonRecords(db: DB, email: string): Promise<PersonRe
   };
 }
 
-/** Whether a notification's subject is a lead or payment that is not the person's (it stays). */
+/**
+ * The person's loan files (id -> the lead it was opened from): those of their leads, and any whose
+ * borrower address is theirs. A file naming them only as its builder is someone else's: a mention.
+ */
+async function personLoanFiles(db: DB, email: string, leadIds: string[]) {
+  const own = new Map<string, string>();
+  for (const part of chunks(leadIds))
+    for (const file of await db.selectFrom('loan_files').select(['id', 'lead_id']).where('lead_id', 'in', part).execute())
+      own.set(file.id, file.lead_id);
+  const named = await rowsNaming(db, email, 'loan_files', ['borrower_email', 'builder_email'], ['lead_id']);
+  for (const match of named) if (match.columns.includes('borrower_email')) own.set(match.id, String(match.row.lead_id));
+  return { own, mentions: named.filter((match) => !own.has(match.id)) };
+}
+
+/** Every document of these files' items, finished or not (lib/documents/ knows them by owner). */
+async function documentsOfFiles(db: DB, fileIds: string[]): Promise<string[]> {
+  const itemIds = await idsWhereIn(fileIds, (part) =>
+    db.selectFrom('loan_file_items').select('id').where('file_id', 'in', part).execute(),
+  );
+  return idsWhereIn(itemIds.map(itemOwner), (part) =>
+    db.selectFrom('documents').select('id').where('owner', 'in', part).execute(),
+  );
+}
+
+/** Whether a notification's subject is a lead, loan file or payment that is not the person's (it stays). */
 async function subjectStays(db: DB, type: string, id: string): Promise<boolean> {
   if (type === 'lead') return Boolean(await db.selectFrom('leads').select('id').where('id', '=', id).executeTakeFirst());
+  if (type === 'loan-file')
+    return Boolean(await db.selectFrom('loan_files').select('id').where('id', '=', id).executeTakeFirst());
   if (type === 'payment') return Boolean(await db.selectFrom('payments').select('id').where('id', '=', id).executeTakeFirst());
   return false;
 }

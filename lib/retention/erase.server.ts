@@ -2,12 +2,17 @@ import 'server-only';
 import { sql } from 'kysely';
 import type { DB } from '../db/connect.server';
 import { engineOf } from '../db/engine';
+import { deleteDocumentsOf } from '../documents/store.server';
+import { deleteLoanFilesOfLeads } from '../loan-files/erase.server';
+import { itemOwner } from '../loan-files/upload-access.server';
 import type { SubjectType } from '../notifications/types';
 
 /**
- * Deleting personal data so that it is gone, shared by the retention job and privacy requests.
- * Notifications have no foreign key to their subject (lib/notifications/outbox.server.ts): whoever
- * deletes a lead or a payment deletes its notifications and their attempts in the same transaction.
+ * Deleting personal data so that it is gone, shared by the retention job, privacy requests and the
+ * admin's 'Delete lead'. Notifications have no foreign key to their subject
+ * (lib/notifications/outbox.server.ts), nor a loan file to its lead (migration 0019): whoever
+ * deletes a lead deletes its notifications, its loan file and that file's documents in the same
+ * transaction.
  */
 
 export interface ErasedCounts {
@@ -61,9 +66,51 @@ export async function deleteNotificationsOf(trx: DB, type: SubjectType, subjectI
   return counts;
 }
 
-/** Deletes leads with their notifications, attempts and status history, inside the caller's transaction. */
-export async function deleteLeadsById(trx: DB, ids: readonly string[]): Promise<ErasedCounts & { leads: number }> {
-  const counts = { leads: 0, ...(await deleteNotificationsOf(trx, 'lead', ids)) };
+/** What deleting loan files removed, besides the files: their documents, e-mails and attempts. */
+export interface ErasedLoanFiles extends ErasedCounts {
+  loanFiles: number;
+  documents: number;
+}
+
+/**
+ * Deletes the loan files of leads inside the caller's transaction: every row of each file and its
+ * e-mails (lib/loan-files/erase.server.ts), then the documents uploaded for its items, which the
+ * loan files leave to their caller (the document store knows owners, not files).
+ */
+export async function deleteLoanFilesOf(trx: DB, leadIds: readonly string[]): Promise<ErasedLoanFiles> {
+  const counts: ErasedLoanFiles = { loanFiles: 0, documents: 0, notifications: 0, attempts: 0 };
+  for (const part of chunks(leadIds)) {
+    const files = await trx.selectFrom('loan_files').select('id').where('lead_id', 'in', part).execute();
+    if (files.length === 0) continue;
+    // deleteLoanFilesOfLeads deletes the files' e-mails too, without saying how many: counted here first.
+    const mails = await deleteNotificationsOf(
+      trx,
+      'loan-file',
+      files.map((file) => file.id),
+    );
+    counts.notifications += mails.notifications;
+    counts.attempts += mails.attempts;
+    const { files: deletedFiles, itemIds } = await deleteLoanFilesOfLeads(trx, part);
+    counts.loanFiles += deletedFiles;
+    counts.documents += await deleteDocumentsOf(trx, itemIds.map(itemOwner));
+  }
+  return counts;
+}
+
+/**
+ * Deletes leads with their notifications, attempts, status history and loan files (with the
+ * files' documents), inside the caller's transaction.
+ */
+export async function deleteLeadsById(trx: DB, ids: readonly string[]): Promise<ErasedLoanFiles & { leads: number }> {
+  const files = await deleteLoanFilesOf(trx, ids);
+  const mails = await deleteNotificationsOf(trx, 'lead', ids);
+  const counts = {
+    leads: 0,
+    loanFiles: files.loanFiles,
+    documents: files.documents,
+    notifications: files.notifications + mails.notifications,
+    attempts: files.attempts + mails.attempts,
+  };
   for (const part of chunks(ids)) {
     // The history's lost reasons are the broker's words about the customer: they go with the lead.
     await trx.deleteFrom('lead_status_changes').where('lead_id', 'in', part).execute();

@@ -17,3 +17,8 @@ export const DIGEST_DAYS = 30;
 export const INVITE_DAYS = 30;
 /** Sign-in attempts only matter to the throttle's last hour; a day is plenty. */
 export const SIGN_IN_ATTEMPT_DAYS = 1;
+/**
+ * An upload still 'writing' this long after it began was cut off by a crash (a failed upload cleans
+ * up after itself): its rows go. Far beyond the minutes a 25 MB upload takes.
+ */
+export const UNFINISHED_UPLOAD_DAYS = 1;

@@ -3,20 +3,23 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { purgeActivityLog } from '../activity/retention.server';
 import type { DB } from '../db/connect.server';
 import type { Database } from '../db/schema';
+import { deleteUnfinishedDocuments } from '../documents/store.server';
 import { purgeExpiredDrafts } from '../drafts/drafts.server';
+import { purgeExpiredPortalAccess } from '../loan-files/portal-auth.server';
 import { deleteLeadsById, deleteNotificationsById, ID_CHUNK, scrubDeletedText } from './erase.server';
 import { PURGEABLE_SPAM_REASONS } from '../leads/spam';
 import { daysBefore, monthsBefore } from '../time/calendar';
-import { DIGEST_DAYS, INVITE_DAYS, SIGN_IN_ATTEMPT_DAYS, SPAM_DAYS } from './policy';
+import { DIGEST_DAYS, INVITE_DAYS, SIGN_IN_ATTEMPT_DAYS, SPAM_DAYS, UNFINISHED_UPLOAD_DAYS } from './policy';
 
 /**
  * What the daily job deletes (./daily-job.server.ts decides when): leads past the owner's
- * retention after their last activity, spam 30 days after it arrived, each with its notifications
- * and their attempts; the daily digests after 30 days (they name leads); the short-lived sign-in
- * state; old invitations; saved application drafts past their 30 days (with their resume e-mails);
- * and activity log entries
- * past theirs. Leads go in batches of their own transactions, so lead submissions never wait
- * long behind the job, and the job can stop between batches when the server stops.
+ * retention after their last activity and their loan file's last change, spam 30 days after it
+ * arrived, each with its notifications and their attempts and its loan file with the file's
+ * documents; the daily digests after 30 days (they name leads); the short-lived sign-in state, the
+ * portal's included; old invitations; saved application drafts past their 30 days (with their
+ * resume e-mails); uploads a crash left unfinished; and activity log entries past theirs. Leads go
+ * in batches of their own transactions, so lead submissions never wait long behind the job, and
+ * the job can stop between batches when the server stops.
  */
 
 export interface PurgeOptions {
@@ -32,24 +35,36 @@ export interface PurgeOptions {
 export interface PurgeCounts {
   leads: number;
   spam: number;
+  /** The expired leads' loan files (lib/loan-files/), with their needs lists and milestones. */
+  loanFiles: number;
+  /** The documents uploaded to those files. */
+  documents: number;
   notifications: number;
   notificationAttempts: number;
   authChallenges: number;
   invites: number;
   drafts: number;
   signInAttempts: number;
+  /** The portal's sign-in links and sessions past their use. */
+  portalAccess: number;
+  /** Uploads left 'writing' by a crash (no read returns them). */
+  unfinishedDocuments: number;
   activityLog: number;
 }
 
 export const emptyCounts = (): PurgeCounts => ({
   leads: 0,
   spam: 0,
+  loanFiles: 0,
+  documents: 0,
   notifications: 0,
   notificationAttempts: 0,
   authChallenges: 0,
   invites: 0,
   drafts: 0,
   signInAttempts: 0,
+  portalAccess: 0,
+  unfinishedDocuments: 0,
   activityLog: 0,
 });
 
@@ -68,6 +83,8 @@ async function purgeLeads(db: DB, expired: LeadFilter, kind: 'leads' | 'spam', c
       return deleteLeadsById(trx, ids);
     });
     counts[kind] += batch.leads;
+    counts.loanFiles += batch.loanFiles;
+    counts.documents += batch.documents;
     counts.notifications += batch.notifications;
     counts.notificationAttempts += batch.attempts;
     if (batch.leads < ID_CHUNK) return true;
@@ -84,9 +101,21 @@ export async function purgeExpired(db: DB, options: PurgeOptions, counts: PurgeC
   // Written as an OR rather than COALESCE(last_activity_at, created_at) so the index on
   // last_activity_at serves it; rows from before migration 0011 were backfilled, none is null.
   const inactive: LeadFilter = (eb) =>
-    eb.or([
-      eb('last_activity_at', '<', leadCutoff),
-      eb.and([eb('last_activity_at', 'is', null), eb('created_at', '<', leadCutoff)]),
+    eb.and([
+      eb.or([
+        eb('last_activity_at', '<', leadCutoff),
+        eb.and([eb('last_activity_at', 'is', null), eb('created_at', '<', leadCutoff)]),
+      ]),
+      // A loan file in use is the lead in use: a build's draws go on long after the application.
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('loan_files')
+            .select('loan_files.id')
+            .whereRef('loan_files.lead_id', '=', 'leads.id')
+            .where('loan_files.updated_at', '>=', leadCutoff),
+        ),
+      ),
     ]);
   const spamCutoff = daysBefore(now, SPAM_DAYS).toISOString();
   // Only strong evidence (or the team's own decision) is purged early; anything else in the spam
@@ -117,6 +146,8 @@ export async function purgeExpired(db: DB, options: PurgeOptions, counts: PurgeC
       .where('attempted_at', '<', daysBefore(now, SIGN_IN_ATTEMPT_DAYS).toISOString())
       .executeTakeFirstOrThrow(),
   );
+  counts.portalAccess += await purgeExpiredPortalAccess(db, now);
+  counts.unfinishedDocuments += await deleteUnfinishedDocuments(db, daysBefore(now, UNFINISHED_UPLOAD_DAYS));
   const digests = await db
     .selectFrom('notifications')
     .select('id')

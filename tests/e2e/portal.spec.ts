@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openLoanFile } from '../../lib/loan-files/files.server';
 import { builderLink, updateBuilder } from '../../lib/loan-files/builder.server';
+import { EICAR, startClamd, type RunningClamd } from '../support/clamd';
 import { startSmtp } from '../support/mail';
+import { signInToDashboard, expectNoAxeViolations as expectNoAdminAxeViolations, toast } from './admin-ui';
 import { expectNoAxeViolations, MAIL_ENV } from './leads-support';
 import { builderApplication, linkIn, mailTo, pdfBytes, submitApplication, withDatabase } from './portal-support';
 import { freePort, startServer, type RunningServer } from './server';
@@ -15,10 +17,12 @@ import { freePort, startServer, type RunningServer } from './server';
 
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let clamd: RunningClamd;
 let fileId: string;
 
 test.beforeAll(async () => {
-  smtp = await startSmtp();
+  // Every upload is scanned by a real clamd whose only signature is the EICAR test string's.
+  [smtp, clamd] = await Promise.all([startSmtp(), startClamd()]);
   const port = await freePort();
   server = await startServer({
     port,
@@ -28,6 +32,7 @@ test.beforeAll(async () => {
       ...MAIL_ENV,
       SPAM_MIN_FILL_SECONDS: '0',
       LEAD_RATE_LIMIT: '1000',
+      CLAMD_SOCKET: clamd.socketPath,
     },
   });
   const leadId = await submitApplication(server.url, builderApplication, server.databasePath);
@@ -35,20 +40,20 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await server?.stop();
-  await smtp?.stop();
+  await Promise.all([smtp?.stop(), clamd?.stop()]);
 });
 
 const BORROWER = builderApplication.email!;
 
 /** Asks for a sign-in link on /portal and follows it from the e-mail; the page then shows the file. */
-async function signIn(page: Page) {
+async function signIn(page: Page, email = BORROWER) {
   const before = smtp.mails.length;
   await page.goto(`${server.url}/portal`);
-  await page.getByLabel('Email').fill(BORROWER);
+  await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
   await expect(page.getByRole('status')).toContainText('If a loan file uses that address');
   await expect.poll(() => smtp.mails.length).toBeGreaterThan(before);
-  const mail = await mailTo(smtp.mails.slice(before), BORROWER, /sign-in link/);
+  const mail = await mailTo(smtp.mails.slice(before), email, /sign-in link/);
   await page.goto(linkIn(mail, `${server.url}/portal/sign-in?token=`));
   await page.getByRole('button', { name: 'Open my loan file' }).click();
   await expect(page.getByRole('heading', { name: 'Your construction loan' })).toBeVisible();
@@ -161,4 +166,89 @@ test('the builder’s link shows the builder’s items only, nothing of the borr
   // A made-up token shows nothing.
   await page.goto(`${server.url}/portal/builder/${'x'.repeat(43)}`);
   await expect(page.getByRole('heading', { name: 'This link is no longer valid' })).toBeVisible();
+});
+
+/** Sends a file for an item from the borrower's portal (with JavaScript) and waits for the answer. */
+async function sendFor(page: Page, label: string, file: { name: string; buffer: Buffer }, answer: RegExp) {
+  const row = item(page, label);
+  await row.getByLabel(/Choose a file for/).setInputFiles({ ...file, mimeType: 'application/pdf' });
+  await row.getByRole('button', { name: 'Send file' }).click();
+  await expect(row.getByRole('status')).toHaveText(answer);
+}
+
+test('the owner opens a file from the lead, reviews a document, rejects it with a reason the borrower receives, accepts the new one, and the milestone e-mails the borrower', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = 'riley.review@example.com';
+  const leadId = await submitApplication(
+    server.url,
+    { ...builderApplication, email, borrowerName: 'Riley Review' },
+    server.databasePath,
+  );
+
+  await signInToDashboard(page, server.url, { path: `/admin/leads?lead=${leadId}` });
+  await page.getByRole('button', { name: 'Open loan file' }).click();
+  await page.getByRole('link', { name: 'View loan file' }).click();
+  await expect(page.getByRole('heading', { name: /Riley Review/ })).toBeVisible();
+  for (const label of [
+    'Deed to the land',
+    'Payoff statement for the land',
+    'Builder’s license',
+    'Builder’s insurance certificate',
+    'Signed construction contract',
+    'Line-item budget',
+    'Plans and specifications',
+  ])
+    await expect(page.getByRole('article', { name: label.replace('’', "'") })).toBeVisible();
+
+  const borrowerContext = await browser.newContext();
+  const borrower = await borrowerContext.newPage();
+  await signIn(borrower, email);
+  await sendFor(borrower, 'Photo ID', { name: 'blurry-id.pdf', buffer: pdfBytes('blurry') }, /your file was received/);
+  // A file carrying the EICAR test string is set aside, and the item still waits for a good one.
+  await sendFor(
+    borrower,
+    'Bank statements, last 2 months',
+    { name: 'statement.pdf', buffer: Buffer.concat([pdfBytes('x'), Buffer.from(EICAR)]) },
+    /virus check flagged/,
+  );
+  await expect(item(borrower, 'Bank statements, last 2 months').getByText('Needed')).toBeVisible();
+
+  await page.reload();
+  const photoId = page.getByRole('article', { name: 'Photo ID' });
+  await expect(photoId).toHaveAttribute('data-state', 'uploaded');
+  const view = photoId.getByRole('link', { name: /View blurry-id\.pdf/ });
+  const viewed = await page.request.get(new URL((await view.getAttribute('href'))!, server.url).href);
+  expect(viewed.headers()['content-type']).toBe('application/pdf');
+  expect((await viewed.body()).toString('latin1')).toContain('blurry');
+  await expect(page.getByRole('article', { name: 'Bank statements, last 2 months' }).getByText(/Quarantined/)).toBeVisible();
+  await expectNoAdminAxeViolations(page);
+
+  const reason = 'The photo is blurry: please send a sharper copy showing all four corners.';
+  await photoId.getByLabel('Reason for rejecting').fill(reason);
+  await photoId.getByRole('button', { name: 'Reject' }).click();
+  await expect(toast(page).first()).toBeVisible();
+  const rejection = await mailTo(smtp.mails, email, /Please send again: Photo ID/);
+  expect(rejection.text).toContain(reason);
+
+  await borrower.reload();
+  await expect(item(borrower, 'Photo ID').getByText(reason)).toBeVisible();
+  await sendFor(borrower, 'Photo ID', { name: 'sharp-id.pdf', buffer: pdfBytes('sharp') }, /your file was received/);
+
+  await page.reload();
+  await page.getByRole('article', { name: 'Photo ID' }).getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByRole('article', { name: 'Photo ID' })).toHaveAttribute('data-state', 'accepted');
+
+  const milestone = page.getByTestId('milestone-form');
+  await milestone.getByLabel('Milestone').selectOption({ label: 'Pre-qualified' });
+  await expect(milestone.getByLabel('Tell the borrower by e-mail')).toBeChecked();
+  await milestone.getByRole('button', { name: 'Set milestone' }).click();
+  await mailTo(smtp.mails, email, /Your loan has reached: Pre-qualified/);
+
+  await borrower.reload();
+  await expect(borrower.getByRole('listitem').filter({ hasText: 'Pre-qualified' })).toHaveAttribute('aria-current', 'step');
+  await expect(item(borrower, 'Photo ID').getByText('Accepted')).toBeVisible();
+  await borrowerContext.close();
 });

@@ -216,12 +216,16 @@ describe.each(testEngines(openSqlite, openPostgres))('retention on %s', (_engine
       counts: {
         leads: 1,
         spam: 1,
+        loanFiles: 0,
+        documents: 0,
         notifications: 2,
         notificationAttempts: 2,
         authChallenges: 1,
         invites: 2,
         drafts: 0,
         signInAttempts: 1,
+        portalAccess: 0,
+        unfinishedDocuments: 0,
         activityLog: 1,
       },
     });
@@ -445,6 +449,8 @@ describe.each(testEngines(openSqlite, openPostgres))('privacy requests on %s', (
 
     expect(counts).toEqual({
       leads: 3,
+      loanFiles: 0,
+      documents: 0,
       notifications: 4,
       notificationAttempts: 6,
       payments: 1,
@@ -494,6 +500,8 @@ describe.each(testEngines(openSqlite, openPostgres))('privacy requests on %s', (
     // A second request finds nothing left.
     expect((await exportPersonData(db, personEmailSchema.parse(PERSON))).counts).toEqual({
       leads: 0,
+      loanFiles: 0,
+      documents: 0,
       notifications: 0,
       notificationAttempts: 0,
       payments: 0,

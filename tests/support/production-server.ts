@@ -40,6 +40,8 @@ export interface RunningServer {
   /** SIGTERM, resolved once the process has exited. */
   stop: () => Promise<void>;
   exited: () => boolean;
+  /** The server process's id, e.g. to read its memory from /proc (bench/uploads.ts). */
+  pid?: number;
 }
 
 export async function freePort(): Promise<number> {
@@ -139,5 +141,6 @@ export async function startProductionServer(options: {
     output,
     stop: () => stopChild(child),
     exited: () => child.exitCode !== null || child.signalCode !== null,
+    pid: child.pid,
   };
 }

@@ -25,6 +25,7 @@ import { LeadBotSignals } from './lead-bot-signals';
 import { PossibleBotBadge } from './possible-bot-badge';
 import { LeadSource } from './lead-source';
 import { LeadDeliveries } from './lead-deliveries';
+import { LeadLoanFile } from './lead-loan-file';
 import { LeadStatusOptions } from './status-options';
 import { formatTime, NOTIFICATION_LABELS, RETRYABLE } from './format';
 
@@ -156,6 +157,16 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                   <p className="text-slate-800">Not given.</p>
                 )}
               </section>
+
+              <LeadLoanFile
+                leadId={lead.id}
+                spam={lead.isSpam}
+                fileId={detail.loanFileId}
+                onResult={(text, loanFileId) => {
+                  if (loanFileId) setDetail({ ...detail, loanFileId });
+                  setMessage(text);
+                }}
+              />
 
               <form
                 className="space-y-3"

@@ -7,6 +7,7 @@ import type { AdminContext } from '../../admin/context';
 import { fail, succeed, type ActionResult } from '../../admin/result';
 import type { DB } from '../../db/index.server';
 import { logger } from '../../log.server';
+import { loanFileForLead } from '../../loan-files/queries.server';
 import { leadSummary } from '../summary';
 import type { LeadSummary } from '../types';
 import { wakeOutbox } from '../../notifications/process-worker.server';
@@ -38,6 +39,8 @@ export interface LeadDetail {
   lead: Lead;
   summary: LeadSummary;
   pipeline: LeadPipeline;
+  /** The loan file opened from this lead (issue 30), for the dialog's 'View loan file'; null when none. */
+  loanFileId: string | null;
 }
 
 const byId = z.object({ id: leadIdSchema });
@@ -49,7 +52,8 @@ async function detail(db: DB, id: string, toast: { title: string; message?: stri
   if (!lead) return GONE;
   const pipeline = await getLeadPipeline(db, id);
   if (!pipeline) return GONE;
-  return succeed({ ...toast, data: { lead, summary: leadSummary(lead.kind, lead.fields), pipeline } });
+  const loanFileId = (await loanFileForLead(db, id))?.id ?? null;
+  return succeed({ ...toast, data: { lead, summary: leadSummary(lead.kind, lead.fields), pipeline, loanFileId } });
 }
 
 const NOT_ASSIGNABLE = fail('❌ Lead Not Saved', 'Choose a team member who works leads.', {

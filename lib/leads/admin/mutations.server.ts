@@ -144,7 +144,10 @@ export async function retryNotification(db: DB, leadId: string, now = new Date()
   return (await retryNotifications(db, lead(leadId), now)) > 0;
 }
 
-/** Deletes a lead with its notification, attempts and history in one transaction, leaving no copy in the search index. */
+/**
+ * Deletes a lead with its notification, attempts, history and loan file (with the file's documents
+ * and e-mails: lib/retention/erase.server.ts) in one transaction, leaving no copy in the search index.
+ */
 export async function deleteLead(db: DB, id: string): Promise<boolean> {
   const deleted = await db.transaction().execute(async (trx) => (await deleteLeadsById(trx, [id])).leads === 1);
   if (deleted) await scrubDeletedText(db);
