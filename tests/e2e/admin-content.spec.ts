@@ -214,6 +214,7 @@ test('the sections are links with the current one marked; leaving unsaved edits 
     'Rates',
     'Blog',
     'Leads',
+    'Loan Files',
     'Payments',
     'Site Speed',
     'Integrations',
@@ -299,7 +300,7 @@ test('axe finds no violations on any dashboard section at phone and desktop widt
       await expectNoAxeViolations(page);
     }
   };
-  for (const section of ['Site Content', 'Rates', 'Blog', 'Leads', 'Payments', 'Site Speed', 'Security'] as const) {
+  for (const section of ['Site Content', 'Rates', 'Blog', 'Leads', 'Loan Files', 'Payments', 'Site Speed', 'Security'] as const) {
     await openSection(page, section);
     await atBothWidths();
     if (section === 'Site Content') {

@@ -132,7 +132,7 @@ test('the owner invites an editor and a loan officer, who join and sign in by e-
   const officer = await acceptInvitation(browser, louLink, 'Lou Officer', { javaScriptEnabled: false });
   await expect(officer).toHaveURL(`${server.url}/admin`, { timeout: 15_000 });
   await expect(officer.getByTestId('signed-in-as')).toHaveText('Signed in as lou@example.com (Loan officer)');
-  await expect(nav(officer)).toHaveText(['Overview', 'Leads', 'My Account']);
+  await expect(nav(officer)).toHaveText(['Overview', 'Leads', 'Loan Files', 'My Account']);
   await officer.context().close();
   expect(activity('invite_accepted').map((e) => e.actor)).toEqual(['erin@example.com', 'lou@example.com']);
 

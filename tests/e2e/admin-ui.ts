@@ -66,6 +66,7 @@ export type Section =
   | 'Rates'
   | 'Blog'
   | 'Leads'
+  | 'Loan Files'
   | 'Payments'
   | 'Site Speed'
   | 'Integrations'
