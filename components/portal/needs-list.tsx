@@ -1,6 +1,7 @@
 import type { UploadOutcome } from '@/lib/loan-files/portal-paths';
 import type { PortalItem } from '@/lib/loan-files/portal-view.server';
-import { fileSize, portalDate } from './format';
+import { byteSize } from '@/lib/ui/byte-size';
+import { portalDate } from './format';
 import { ItemStateBadge } from './item-state';
 import { UploadForm } from './upload-form';
 
@@ -59,7 +60,7 @@ export function NeedsList({
                   <li key={document.id}>
                     {document.scan === 'quarantined'
                       ? `A file sent ${portalDate(document.createdAt)} was set aside by our virus check.`
-                      : `Sent ${portalDate(document.createdAt)}: ${document.name} (${fileSize(document.size)})`}
+                      : `Sent ${portalDate(document.createdAt)}: ${document.name} (${byteSize(document.size)})`}
                   </li>
                 ))}
               </ul>

@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { sendFile, UploadCancelledError, NOT_REACHED } from '@/components/ui/send-file';
 import { DOCUMENT_INPUT_ACCEPT, DOCUMENT_MAX_BYTES } from '@/lib/documents/types';
 import { isUploadOutcome, UPLOAD_OUTCOMES, type UploadOutcome } from '@/lib/loan-files/portal-paths';
-import { fileSize } from './format';
+import { byteSize } from '@/lib/ui/byte-size';
 
 type Message = { tone: 'ok' | 'error'; text: string };
 
@@ -150,7 +150,7 @@ export function UploadForm({
         <div className="flex flex-wrap items-center gap-3" data-testid="portal-upload-progress">
           <div className="min-w-48 flex-1">
             <p id={`${id}-progress`} className="truncate text-sm text-slate-800">
-              Sending {progress.name} ({fileSize(progress.size)})
+              Sending {progress.name} ({byteSize(progress.size)})
             </p>
             <progress
               className="accent-brand-700 h-2 w-full"
