@@ -28,9 +28,10 @@ import { header, sameSite } from './same-site';
  *
  * The server answers it itself, before Next, because Next's route handlers get their body whole
  * from the body gate: here the file streams from the socket through the multipart parser (busboy)
- * into the encrypted store (lib/documents), a megabyte at a time, so four 25 MB uploads at once cost
- * a few MB of memory, not 100. The body gate has checked the declared length against the class's
- * limit before a byte was read (server/body-limits.ts, 'portal uploads').
+ * into the encrypted store (lib/documents), a 256 KiB chunk at a time, so four 25 MB uploads at once
+ * grow the server's memory by about 30 MB, not 100 (`npm run bench:uploads`). The body gate has
+ * checked the declared length against the class's limit before a byte was read
+ * (server/body-limits.ts, 'portal uploads').
  */
 
 const STATUS: Record<UploadOutcome, number> = {
@@ -62,7 +63,7 @@ function refusal(status: number, error: string): Answer {
 
 /**
  * Reads the one file of the multipart body into the store; the other parts are drained. Resolves
- * as soon as the store has its answer: a store that refuses a file after its first megabyte (not
+ * as soon as the store has its answer: a store that refuses a file after its first chunk (not
  * a document, no virus check) stops reading it, and the parser would otherwise wait for the rest
  * forever. The caller then drops what is still arriving.
  */

@@ -63,13 +63,16 @@ export const ACTIVITY_GROUPS = {
       'loan_file_item_accepted',
       'loan_file_item_rejected',
       'loan_file_milestone_changed',
+      'loan_file_reminders_changed',
+      'loan_file_settings_changed',
       'document_viewed',
       'document_downloaded',
+      'documents_downloaded',
     ],
   },
   exports: {
     label: 'Exports',
-    actions: ['leads_exported', 'activity_exported', 'privacy_exported'],
+    actions: ['leads_exported', 'activity_exported', 'privacy_exported', 'documents_downloaded'],
   },
   deletions: {
     label: 'Deletions',
@@ -91,6 +94,8 @@ export const ACTIVITY_GROUPS = {
     label: 'Settings',
     actions: [
       'settings_changed',
+      'loan_file_settings_changed',
+      'loan_file_reminders_changed',
       'webhook_created',
       'webhook_enabled',
       'webhook_disabled',

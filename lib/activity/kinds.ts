@@ -60,8 +60,11 @@ export const ACTIVITY_ACTIONS = {
   loan_file_item_accepted: 'Loan file item accepted',
   loan_file_item_rejected: 'Loan file item rejected',
   loan_file_milestone_changed: 'Loan file milestone changed',
+  loan_file_reminders_changed: 'Loan file reminders changed',
+  loan_file_settings_changed: 'Loan file settings changed',
   document_viewed: 'Document viewed',
   document_downloaded: 'Document downloaded',
+  documents_downloaded: 'Loan file documents downloaded (ZIP)',
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

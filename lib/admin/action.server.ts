@@ -89,7 +89,10 @@ export function adminFormAction<S extends z.ZodType, T>(
   handler: Handler<S, T>,
   options: AdminActionOptions,
 ): (previous: ActionResult<T> | null, formData: FormData) => Promise<ActionResult<T>> {
-  return async (_previous, formData) => run(schema, handler, options, formFields(formData));
+  // A post that carries no form (a forged call) still meets the session and role checks first, then
+  // the schema's refusal: never an exception.
+  return async (_previous, formData) =>
+    run(schema, handler, options, formData instanceof FormData ? formFields(formData) : undefined);
 }
 
 /** A form's fields as an object; React's own `$ACTION_...` fields are left out. */

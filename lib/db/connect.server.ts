@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../env-schema';
+import { registerBlobConnection } from './blob-connection.server';
 import { recordEngine } from './engine';
 import type { Database } from './schema';
 
@@ -28,21 +29,53 @@ function openSqlite(path: string, log?: (event: LogEvent) => void): DB {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
-  // WAL lets readers run beside the single writer; FULL makes a committed lead survive a power
-  // cut (the point of storing leads first); the busy timeout rides out a second process
-  // (the migrate command, a backup) holding the write lock for a moment.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
+  applyPragmas(sqlite);
+  // The busy timeout rides out a second process (the migrate command, a backup) holding the write
+  // lock for a moment.
   sqlite.pragma('busy_timeout = 5000');
-  // Deleted leads and privacy deletions must leave no copy in the file: freed pages and cells are zeroed.
-  sqlite.pragma('secure_delete = ON');
   // The Leads tab's searches read thousands of rows by rowid; a 32 MB page cache and reads through
   // a memory map (256 MB) instead of a system call per page cut its slowest query by a third
   // (`npm run bench:leads`, docs/performance.md).
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('mmap_size = 268435456');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+  if (file === ':memory:') return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+
+  // Documents' chunks go through a second connection with a small page cache, opened on first use
+  // and closed with this one (blob-connection.server.ts): 100 MB of chunks would fill this one's
+  // 32 MB with pages nobody reads again.
+  let blobs: BetterSqlite3.Database | null = null;
+  const database = {
+    prepare: (sql: string) => sqlite.prepare(sql),
+    close: () => {
+      blobs?.close();
+      sqlite.close();
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log });
+  registerBlobConnection(db, () => {
+    blobs = new BetterSqlite3(file);
+    applyPragmas(blobs);
+    // It never waits inside SQLite for the lock (withoutWaiting retries); 1 MB of cache; no memory
+    // map: the main connection maps the file already, and a blob is read once.
+    blobs.pragma('busy_timeout = 0');
+    blobs.pragma('cache_size = -1024');
+    blobs.pragma('mmap_size = 0');
+    const blobDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: blobs }), log });
+    recordEngine(blobDb, 'sqlite');
+    return blobDb;
+  });
+  return db;
+}
+
+/** What every connection to the file has, whatever its use. */
+function applyPragmas(sqlite: BetterSqlite3.Database): void {
+  // WAL lets readers run beside the single writer; FULL makes a committed lead survive a power
+  // cut (the point of storing leads first).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  // Deleted leads and privacy deletions must leave no copy in the file: freed pages and cells are zeroed.
+  sqlite.pragma('secure_delete = ON');
 }
 
 function openPostgres(url: string, log?: (event: LogEvent) => void): DB {

@@ -14,6 +14,10 @@ export const MetaKey = {
   requireTwoFactor: 'require_two_factor',
   /** The web push (VAPID) key pair, JSON; the private key sealed with SECRET_KEY (lib/push/vapid-keys.server.ts). */
   vapidKeys: 'vapid_keys',
+  /** Remind outstanding loan file items every N days; '0' turns reminders off (lib/loan-files/reminder-settings.server.ts). */
+  loanFileReminderDays: 'loan_file_reminder_days',
+  /** '1' when every new application opens its loan file at once (lib/loan-files/open-on-application.server.ts). */
+  openLoanFileOnApplication: 'open_loan_file_on_application',
   /** JSON { count, at }: leads migration 0014 brought back from spam, until the owner dismisses the notice. */
   spamMovedBack: 'spam_moved_back',
 } as const;

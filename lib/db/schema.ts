@@ -500,6 +500,10 @@ export interface LoanFilesTable {
   milestone: string;
   /** SHA-256 of the builder link's token; null when there is none (or the builder's address changed). */
   builder_token_hash: string | null;
+  /** When the borrower was last sent a reminder of their outstanding items (migration 0020); null: never. */
+  borrower_reminded_at: string | null;
+  /** When the builder was last sent a reminder of their outstanding items (migration 0020); null: never. */
+  builder_reminded_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -525,6 +529,8 @@ export interface LoanFileItemsTable {
   expires_on: string | null;
   /** Its place in the list, from 0. */
   position: number;
+  /** When it was last in a reminder (migration 0020); null: never. The interval counts from here or its last change. */
+  last_reminded_at: string | null;
   created_at: string;
   updated_at: string;
 }

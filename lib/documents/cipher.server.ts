@@ -11,8 +11,13 @@ import { open, seal } from '../auth/secret-box.server';
  * or a file cut short after any chunk, fails its tag instead of opening.
  */
 
-/** Plaintext bytes per chunk: small enough to hold one at a time, large enough to keep rows few. */
-export const CHUNK_BYTES = 1024 * 1024;
+/**
+ * Plaintext bytes per chunk: small enough to hold one at a time, large enough to keep rows few.
+ * 256 KiB rather than 1 MiB: four uploads at once hold a few copies of a chunk each (the chunk, the
+ * ciphertext, SQLite's copy), and the server's memory grew by 46-48 MB with 1 MiB, 28-34 MB with
+ * 256 KiB, at the same speed (`npm run bench:uploads`, docs/performance.md).
+ */
+export const CHUNK_BYTES = 256 * 1024;
 
 export interface DocumentKey {
   key: Buffer;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { blobConnection, withoutWaiting } from '../db/blob-connection.server';
 import type { DB } from '../db/connect.server';
 import { ID_PATTERN } from '../db/ids';
 import type { DocumentsTable } from '../db/schema';
@@ -74,13 +75,13 @@ export async function readDocument(
 
 async function* decrypted(db: DB, id: string, key: DocumentKey, count: number, size: number): AsyncGenerator<Buffer> {
   let read = 0;
+  // Through the blob connection, as they were written (store.server.ts): a download's chunks would
+  // otherwise fill the main connection's page cache.
+  const blobs = blobConnection(db);
   for (let seq = 0; seq < count; seq++) {
-    const chunk = await db
-      .selectFrom('document_chunks')
-      .select('data')
-      .where('document_id', '=', id)
-      .where('seq', '=', seq)
-      .executeTakeFirst();
+    const chunk = await withoutWaiting(() =>
+      blobs.selectFrom('document_chunks').select('data').where('document_id', '=', id).where('seq', '=', seq).executeTakeFirst(),
+    );
     if (!chunk) throw new DocumentIntegrityError(`Chunk ${seq} of document ${id} is missing.`);
     const plaintext = decryptChunk(key, id, seq, seq === count - 1, chunk.data);
     read += plaintext.length;

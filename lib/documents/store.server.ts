@@ -1,4 +1,5 @@
 import 'server-only';
+import { blobConnection, withoutWaiting } from '../db/blob-connection.server';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import { chunksOf } from './chunks';
@@ -19,7 +20,8 @@ import {
 /**
  * The encrypted document store (issue 30): an upload is streamed in, checked by its bytes,
  * scanned, encrypted a chunk at a time (cipher.server.ts) and written a chunk at a time, so memory
- * stays flat whatever the size and no plaintext reaches the database. A document belongs to an
+ * stays flat whatever the size and no plaintext reaches the database. With SQLite the chunks go
+ * through the database's blob connection (lib/db/blob-connection.server.ts), whose page cache is small. A document belongs to an
  * opaque `owner` the caller names (`loan-item:<id>`). Reading, listing, deleting and key rotation
  * are beside it (queries, remove and rewrap); all are exported from here.
  */
@@ -108,6 +110,7 @@ async function write(db: DB, input: StoreInput, upload: Upload): Promise<StoreRe
   let begun: { type: DocumentType; name: string; key: DocumentKey } | null = null;
   let size = 0;
   let seq = 0;
+  const blobs = blobConnection(db);
   for await (const { bytes, last } of chunksOf(input.source, CHUNK_BYTES)) {
     if (!begun) {
       const type = sniffDocumentType(bytes.subarray(0, SNIFF_BYTES));
@@ -127,7 +130,7 @@ async function write(db: DB, input: StoreInput, upload: Upload): Promise<StoreRe
     const data = encryptChunk(begun.key, id, seq, last, bytes);
     const [scanned] = await Promise.all([
       scanner && scanning(() => scanner.write(bytes)),
-      db.insertInto('document_chunks').values({ document_id: id, seq, data }).execute(),
+      withoutWaiting(() => blobs.insertInto('document_chunks').values({ document_id: id, seq, data }).execute()),
     ]);
     if (scanned === SCAN_FAILED) return refused(503, SCAN_FAILED_MESSAGE);
     seq++;

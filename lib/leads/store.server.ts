@@ -6,6 +6,7 @@ import { createGroupCommit, type GroupCommit } from '../db/group-commit';
 import { addNotifications } from '../notifications/outbox.server';
 import { processSingleton } from '../runtime/process-singleton';
 import { arrivalNotifications } from './arrival-alerts.server';
+import { runArrivalHooks } from './arrival-hooks.server';
 import { leadRow, type NewLead } from './lead-row';
 import { FLOOD_FACTOR, isFlood, judgeSubmission, type SpamReason, type SpamSettings, type SubmissionSignals } from './spam';
 
@@ -118,7 +119,8 @@ async function takeTurnsPerAddress(trx: DB, addresses: Set<string>): Promise<voi
 
 /**
  * Inserts leads and their alerts (./arrival-alerts.server.ts) with multi-row inserts, whatever the
- * number of leads, inside the caller's transaction; returns the leads' ids. Spam (strong evidence
+ * number of leads, inside the caller's transaction, then runs the arrival hooks
+ * (./arrival-hooks.server.ts); returns the leads' ids. Spam (strong evidence
  * only) is stored too, in the spam folder, with its alerts 'skipped' until the owner says 'Not
  * spam'; a possible bot is a lead like any other, alerted.
  */
@@ -127,13 +129,10 @@ export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]
   // Arrival is a lead's first activity: retention counts from its last (lib/retention/).
   const rows = leads.map(({ lead, now }) => ({ ...leadRow(lead, now), last_activity_at: now.toISOString() }));
   await trx.insertInto('leads').values(rows).execute();
-  await addNotifications(
-    trx,
-    await arrivalNotifications(
-      trx,
-      rows.map((row, i) => ({ row, at: leads[i]!.now })),
-    ),
-  );
+  const arrived = rows.map((row, i) => ({ row, at: leads[i]!.now }));
+  await addNotifications(trx, await arrivalNotifications(trx, arrived));
+  // What other domains do with new leads (an application's loan file), committed with them.
+  await runArrivalHooks(trx, arrived);
   return rows.map((row) => row.id);
 }
 

@@ -11,12 +11,16 @@ import type { DB } from '../db/connect.server';
 
 export const builderUrl = (siteUrl: string, token: string) => `${siteUrl}/portal/builder/${token}`;
 
-/** Makes the file's builder token (voiding any before it), inside the caller's transaction. */
-export async function issueBuilderToken(trx: DB, fileId: string, now: Date): Promise<string> {
+/**
+ * Makes the file's builder token (voiding any before it), inside the caller's transaction.
+ * `touch: false` leaves the file's last change alone (a reminder is no change the admin's list
+ * should bring to its top).
+ */
+export async function issueBuilderToken(trx: DB, fileId: string, now: Date, { touch = true } = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await trx
     .updateTable('loan_files')
-    .set({ builder_token_hash: hashToken(token), updated_at: now.toISOString() })
+    .set({ builder_token_hash: hashToken(token), ...(touch ? { updated_at: now.toISOString() } : {}) })
     .where('id', '=', fileId)
     .execute();
   return token;

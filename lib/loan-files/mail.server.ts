@@ -2,7 +2,7 @@ import 'server-only';
 import type { DB } from '../db/connect.server';
 import { addNotifications } from '../notifications/outbox.server';
 import { VISITOR } from '../notifications/lanes';
-import type { NotificationMessage } from '../notifications/types';
+import type { NotificationMessage, Subject } from '../notifications/types';
 
 /**
  * Queues one of a loan file's e-mails (./messages.ts) in the caller's transaction, so the change it
@@ -24,6 +24,15 @@ export async function queueFileMail(
 }
 
 export const loanFileSubject = (fileId: string) => ({ type: 'loan-file', id: fileId }) as const;
+
+/**
+ * What a lead's delivery log lists: the lead's own notifications and the e-mails of the loan file
+ * opened from it (reminders, rejections, milestones, links), which the borrower and builder got.
+ */
+export async function leadLogSubjects(db: DB, leadId: string): Promise<Subject[]> {
+  const file = await db.selectFrom('loan_files').select('id').where('lead_id', '=', leadId).executeTakeFirst();
+  return [{ type: 'lead', id: leadId }, ...(file ? [loanFileSubject(file.id)] : [])];
+}
 
 /** Addresses are kept and compared trimmed and lower case. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();

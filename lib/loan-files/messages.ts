@@ -74,3 +74,27 @@ export function milestoneMessage(mail: { to: string; milestone: Milestone; link:
     mail.link,
   ]);
 }
+
+/** The reminder of every item a person still owes on the file (issue 30, point 8). */
+export function reminderMessage(mail: {
+  to: string;
+  owedBy: 'borrower' | 'builder';
+  propertyAddress: string;
+  itemLabels: readonly string[];
+  link: string;
+}): NotificationMessage {
+  const home = mail.propertyAddress ? ` at ${mail.propertyAddress}` : '';
+  const how =
+    mail.owedBy === 'borrower'
+      ? 'Sign in to your loan file to upload them:'
+      : 'Open your link to upload them (it replaces the link we sent before):';
+  return message(mail.to, `Reminder: documents still needed for the construction loan${home}`, [
+    `The construction loan${home} is still waiting for ${mail.itemLabels.length === 1 ? 'this document' : 'these documents'} from you:`,
+    ...mail.itemLabels.map((label) => `- ${label}`),
+    '',
+    how,
+    mail.link,
+    '',
+    'We stop reminding you of a document as soon as it arrives.',
+  ]);
+}

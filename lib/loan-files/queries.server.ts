@@ -24,7 +24,7 @@ const ITEM_COLUMNS = [
   'updated_at',
 ] as const;
 
-type ItemRow = Selectable<LoanFileItemsTable>;
+type ItemRow = Pick<Selectable<LoanFileItemsTable>, (typeof ITEM_COLUMNS)[number]>;
 
 const itemState = (value: string): ItemState =>
   (ITEM_STATES as readonly string[]).includes(value) ? (value as ItemState) : 'requested';

@@ -74,13 +74,17 @@ const COLUMNS = [
   'payload',
 ] as const;
 
-/** Every notification of a subject (oldest first), each with its attempts. */
-export async function subjectDeliveries(db: DB, subject: Subject): Promise<Delivery[]> {
+/**
+ * Every notification of a subject, or of several (a lead's log holds its loan file's e-mails too),
+ * oldest first, each with its attempts.
+ */
+export async function subjectDeliveries(db: DB, subject: Subject | readonly Subject[]): Promise<Delivery[]> {
+  const subjects: readonly Subject[] = Array.isArray(subject) ? subject : [subject as Subject];
+  if (subjects.length === 0) return [];
   const rows = await db
     .selectFrom('notifications')
     .select(COLUMNS)
-    .where('subject_type', '=', subject.type)
-    .where('subject_id', '=', subject.id)
+    .where((eb) => eb.or(subjects.map((s) => eb.and([eb('subject_type', '=', s.type), eb('subject_id', '=', s.id)]))))
     .orderBy('created_at')
     .orderBy('id')
     .execute();

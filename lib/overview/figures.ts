@@ -49,3 +49,22 @@ export interface OverviewCharts {
   /** Most views first, then most leads. */
   byLanding: LandingConversion[];
 }
+
+/** One stage of the loan files' milestones and how long files spent in it (lib/overview/stage-times.server.ts). */
+export interface StageTime {
+  /** The milestone's key, or 'draws' for every construction draw together. */
+  stage: string;
+  label: string;
+  /** Median time from reaching the stage to reaching a later one; null when no file moved on. */
+  medianMs: number | null;
+  /** Files that moved on from the stage within the period (one time each). */
+  files: number;
+}
+
+export interface StageTimes {
+  range: number;
+  /** The range's first UTC day. */
+  from: string;
+  /** In the milestones' order; the last milestone (conversion to permanent) has no time and no row. */
+  stages: StageTime[];
+}

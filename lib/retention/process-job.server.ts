@@ -4,6 +4,8 @@ import { env } from '../env.server';
 import { logger } from '../log.server';
 import { existingProcessSingleton, processSingleton } from '../runtime/process-singleton';
 import { queueDailyDigests } from '../leads/pipeline/digest.server';
+import { queueDueReminders } from '../loan-files/reminders.server';
+import { wakeOutbox } from '../notifications/process-worker.server';
 import { runDailyRetention } from './daily-job.server';
 
 /**
@@ -12,7 +14,9 @@ import { runDailyRetention } from './daily-job.server';
  * reaches the deletions it makes, and never during `next build`.
  * It checks at start and then every hour; the day's claim in the database
  * (./daily-claim.server.ts) makes one check a day, on one instance, do the work. The daily
- * follow-up digest (lib/leads/pipeline/digest.server.ts) rides the same checks with its own claim.
+ * follow-up digest (lib/leads/pipeline/digest.server.ts) rides the same checks with its own claim,
+ * and so do the loan files' reminders (lib/loan-files/reminders.server.ts), which are due by the
+ * hour in the borrower's zone and claim each reminder on its file.
  */
 
 export const CHECK_EVERY_MS = 60 * 60_000;
@@ -47,6 +51,20 @@ function startJob(): RetentionJob {
         }
       } catch (error) {
         logger.error({ event: 'digest.failed', err: error }, 'Daily follow-up digest failed: it runs again at the next check');
+      }
+      try {
+        if (!stopped) {
+          const reminders = await queueDueReminders(await getDb(), new Date(), { siteUrl: env.SITE_URL });
+          if (reminders.queued > 0) {
+            logger.info({ event: 'loan_file_reminders.queued', queued: reminders.queued }, 'Loan file reminders queued');
+            wakeOutbox();
+          }
+        }
+      } catch (error) {
+        logger.error(
+          { event: 'loan_file_reminders.failed', err: error },
+          'Loan file reminders failed: they run again at the next check',
+        );
       } finally {
         running = undefined;
         if (!stopped) {

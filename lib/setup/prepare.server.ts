@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/connect.server';
 import { engineOf } from '../db/engine';
 import { migrateToLatest } from '../db/migrate.server';
+import { registerDomainHooks } from './hooks.server';
 import { seedIfEmpty } from './seed.server';
 
 // lib/setup makes a database ready for this release. It sits on the domains, whose defaults the
@@ -26,6 +27,8 @@ export async function prepareDatabase(
   db: DB,
   options: { onWait?: () => void; now?: Date } = {},
 ): Promise<{ applied: string[]; seeded: boolean }> {
+  // Start-up's one call into lib/ before serving: the process's hooks are set here too.
+  registerDomainHooks();
   return withStartupLock(
     db,
     async (locked) => {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { open } from '../../lib/auth/secret-box.server';
 import type { DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
+import { CHUNK_BYTES } from '../../lib/documents/cipher.server';
 import type { Scanner, ScannerFactory } from '../../lib/documents/scanner';
 import {
   deleteDocuments,
@@ -114,7 +115,7 @@ describe.each(engines)('the document store on %s', (_engine, openEngine) => {
 
   it('returns a multi-chunk PDF byte for byte, with no plaintext of it or its name in the database', async () => {
     const { db, path } = await database();
-    const file = pdf(2.5 * MiB);
+    const file = pdf(2.5 * CHUNK_BYTES);
     const now = new Date('2026-11-27T10:00:00Z');
     const stored = await upload(db, file, { now });
     if (!stored.ok) throw new Error(stored.message);
@@ -136,7 +137,7 @@ describe.each(engines)('the document store on %s', (_engine, openEngine) => {
     if (!read) throw new Error('not found');
     expect(read.document).toEqual(stored.document);
     const pieces = await contentOf(read.content);
-    expect(pieces.map((piece) => piece.length)).toEqual([MiB, MiB, file.length - 2 * MiB]);
+    expect(pieces.map((piece) => piece.length)).toEqual([CHUNK_BYTES, CHUNK_BYTES, file.length - 2 * CHUNK_BYTES]);
     expect(Buffer.concat(pieces).equals(file)).toBe(true);
 
     const plaintext = (text: string) => text.includes(MARKER) || text.includes('CLP-NAME-MARKER');
@@ -192,7 +193,7 @@ describe.each(engines)('the document store on %s', (_engine, openEngine) => {
     }
     const limit = await storeDocument(db, { owner: OWNER, name: NAME, uploadedBy: 'builder:acme', source: exactly25() });
     expect(limit).toMatchObject({ ok: true, document: { size: 25 * MiB } });
-    expect(await rowCounts(db)).toEqual({ documents: 1, chunks: 25 });
+    expect(await rowCounts(db)).toEqual({ documents: 1, chunks: (25 * MiB) / CHUNK_BYTES });
   });
 
   it('leaves no row behind when the source fails midway (the client went away)', async () => {
@@ -254,7 +255,7 @@ describe.each(engines)('the document store on %s', (_engine, openEngine) => {
     expect(clean.aborted).toBe(0);
 
     // 'EICAR' across the first chunk's edge, through a factory as the server passes clamd's.
-    const infected = Buffer.concat([pdf(MiB - 2), Buffer.from('EICAR'), pdf(1000)]);
+    const infected = Buffer.concat([pdf(CHUNK_BYTES - 2), Buffer.from('EICAR'), pdf(1000)]);
     const quarantined = await upload(db, infected, { scanner: async () => fakeScanner() });
     if (!quarantined.ok) throw new Error(quarantined.message);
     expect(quarantined.document.scan).toBe('quarantined');
@@ -313,7 +314,7 @@ describe.each(engines)('the document store on %s', (_engine, openEngine) => {
   it('lists oldest first and deletes by document, by owner and when left unfinished', async () => {
     const { db } = await database();
     const store = async (owner: string, at: string) => {
-      const stored = await upload(db, pdf(1.2 * MiB), { owner, now: new Date(at) });
+      const stored = await upload(db, pdf(1.2 * CHUNK_BYTES), { owner, now: new Date(at) });
       if (!stored.ok) throw new Error(stored.message);
       return stored.document;
     };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_BYTES } from '../../lib/documents/cipher.server';
 import { NextRequest } from 'next/server';
 import type { DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
@@ -173,7 +174,7 @@ describe.each(engines)('the admin document route on %s', (_engine, open) => {
     const response = await get(doc.id);
     expect(response.status).toBe(200);
     const reader = response.body!.getReader();
-    expect((await reader.read()).value?.byteLength).toBe(MiB);
+    expect((await reader.read()).value?.byteLength).toBe(CHUNK_BYTES);
     await expect(reader.read()).rejects.toThrow(/fails its check/);
   });
 });

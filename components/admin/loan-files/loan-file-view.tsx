@@ -88,6 +88,13 @@ export function LoanFileView({
         <h2 id="loan-file-needs" className={headingClass}>
           Needs list
         </h2>
+        {[...documents.values()].some((docs) => docs.some((doc) => doc.scan !== 'quarantined')) && (
+          <p>
+            <a href={`/api/admin/documents/zip/${file.id}`} className="text-brand-700 font-medium underline">
+              Download all documents (ZIP)
+            </a>
+          </p>
+        )}
         <NeedsList items={file.items} documents={documents} />
       </section>
 

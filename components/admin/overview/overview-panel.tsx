@@ -1,8 +1,9 @@
 import Link from 'next/link';
-import type { OverviewCharts, OverviewFigures } from '@/lib/overview/figures';
+import type { OverviewCharts, OverviewFigures, StageTimes } from '@/lib/overview/figures';
 import { CHART_RANGES } from '@/lib/overview/window';
 import { FigureCards } from './figure-cards';
 import { OverviewChartList } from './overview-charts';
+import { StageTimesTable } from './stage-times-table';
 
 /** 30 or 90 days, in the address like the Leads page's filter. */
 function RangeFilter({ current }: { current: number }) {
@@ -26,8 +27,12 @@ function RangeFilter({ current }: { current: number }) {
   );
 }
 
-/** /admin: how many leads arrive, how many wait, how fast they are answered, and where they come from. */
-export function OverviewPanel({ figures, charts, now }: { figures: OverviewFigures; charts: OverviewCharts; now: string }) {
+/**
+ * /admin: how many leads arrive, how many wait, how fast they are answered, where they come from,
+ * and how long loan files take at each stage.
+ */
+export function OverviewPanel(props: { figures: OverviewFigures; charts: OverviewCharts; stageTimes: StageTimes; now: string }) {
+  const { figures, charts, stageTimes, now } = props;
   return (
     <section aria-labelledby="overview-title">
       <h2 id="overview-title" className="text-brand-900 text-xl font-bold">
@@ -41,6 +46,7 @@ export function OverviewPanel({ figures, charts, now }: { figures: OverviewFigur
       <h3 className="text-brand-900 mt-8 text-lg font-semibold">Charts</h3>
       <RangeFilter current={charts.range} />
       <OverviewChartList charts={charts} />
+      <StageTimesTable stageTimes={stageTimes} />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { adminAction } from '../../admin/action.server';
 import { fail, succeed } from '../../admin/result';
+import { leadLogSubjects } from '../../loan-files/mail.server';
 import { listEndpoints } from '../../webhooks/endpoints.server';
 import { resendWebhook, subjectDeliveries } from '../deliveries.server';
 import type { Delivery, LabelledDelivery } from '../delivery-types';
@@ -38,7 +39,7 @@ function recipientLabel(recipient: string, webhooks: Map<string, string>): strin
 export const leadDeliveriesAction = adminAction(
   z.object({ id }),
   async ({ id: leadId }, { db }) => {
-    const deliveries = await subjectDeliveries(db, { type: 'lead', id: leadId });
+    const deliveries = await subjectDeliveries(db, await leadLogSubjects(db, leadId));
     return succeed({ title: 'Deliveries', data: await label(deliveries, db) });
   },
   { permission: 'leads' },

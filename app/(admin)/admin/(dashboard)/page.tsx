@@ -5,6 +5,7 @@ import { firstSectionFor, sectionTitle } from '@/lib/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { can } from '@/lib/auth/roles';
 import { readCharts, readFigures } from '@/lib/overview/queries.server';
+import { readStageTimes } from '@/lib/overview/stage-times.server';
 import { chartRange } from '@/lib/overview/window';
 
 export const metadata: Metadata = { title: sectionTitle('Overview') };
@@ -20,6 +21,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const { db } = await adminPageContext('leads');
   const range = chartRange((await searchParams).range);
   const now = new Date();
-  const [figures, charts] = await Promise.all([readFigures(db, now), readCharts(db, now, range)]);
-  return <OverviewPanel figures={figures} charts={charts} now={now.toISOString()} />;
+  const [figures, charts, stageTimes] = await Promise.all([
+    readFigures(db, now),
+    readCharts(db, now, range),
+    readStageTimes(db, now, range),
+  ]);
+  return <OverviewPanel figures={figures} charts={charts} stageTimes={stageTimes} now={now.toISOString()} />;
 }
