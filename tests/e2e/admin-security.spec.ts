@@ -268,7 +268,9 @@ test('while the default password is in effect, its session opens no admin page, 
     );
     expect(admin.length).toBeGreaterThan(30);
     for (const action of admin) {
-      const response = await callServerAction(first.url, action, [{}], { cookie, page: action.pages[0] ?? '/admin' });
+      // An action hosted only by a dynamic page (a loan file's forms) is posted to that page.
+      const page = action.pages[0] ?? action.dynamicPages[0] ?? '/admin';
+      const response = await callServerAction(first.url, action, [{}], { cookie, page });
       const body = await response.text();
       expect(response.status, `${action.filename} ${action.exportedName}`).toBe(200);
       expect(body, `${action.filename} ${action.exportedName}`).toContain('"code":"choose-password"');

@@ -15,6 +15,8 @@ export interface ServerActionRef {
   exportedName: string;
   /** The URL paths of the pages that host it (dynamic routes left out). */
   pages: string[];
+  /** The dynamic pages that host it, each parameter given as `0` (a loan file's page for its forms). */
+  dynamicPages: string[];
 }
 
 interface ManifestEntry {
@@ -25,13 +27,17 @@ interface ManifestEntry {
 
 let cached: ServerActionRef[] | undefined;
 
-/** 'app/(admin)/admin/(dashboard)/rates/page' -> '/admin/rates'; null for a route handler or dynamic route. */
-export function pagePath(worker: string): string | null {
-  if (!worker.startsWith('app/') || !worker.endsWith('/page') || worker.includes('[')) return null;
+/**
+ * 'app/(admin)/admin/(dashboard)/rates/page' -> '/admin/rates'; null for a route handler or a
+ * dynamic route (with `dynamic`: only for a dynamic route, its parameters given as `0`).
+ */
+export function pagePath(worker: string, { dynamic = false } = {}): string | null {
+  if (!worker.startsWith('app/') || !worker.endsWith('/page') || worker.includes('[') !== dynamic) return null;
   const segments = worker
     .slice('app/'.length, -'/page'.length)
     .split('/')
-    .filter((segment) => segment !== '' && !/^\(.*\)$/.test(segment));
+    .filter((segment) => segment !== '' && !/^\(.*\)$/.test(segment))
+    .map((segment) => (/^\[.*\]$/.test(segment) ? '0' : segment));
   return `/${segments.join('/')}`;
 }
 
@@ -51,6 +57,7 @@ export function serverActions(): ServerActionRef[] {
             filename: entry.filename,
             exportedName: entry.exportedName,
             pages: Object.keys(entry.workers).flatMap((worker) => pagePath(worker) ?? []),
+            dynamicPages: Object.keys(entry.workers).flatMap((worker) => pagePath(worker, { dynamic: true }) ?? []),
           },
         ]
       : [],
