@@ -4,7 +4,7 @@ import { portalDate } from './format';
 
 /** Where the loan stands: every stage, the one reached marked as the current step. */
 export function MilestoneTimeline({ file }: { file: LoanFile }) {
-  const steps = timeline(file.milestone, file.history);
+  const steps = timeline(file.milestone, file.history, file.milestoneNames);
   return (
     <section aria-labelledby="progress-heading" className="rounded-2xl bg-white p-6 shadow-sm">
       <h2 id="progress-heading" className="text-brand-900 text-xl font-bold">

@@ -61,6 +61,7 @@ export const ACTIVITY_ACTIONS = {
   loan_file_item_rejected: 'Loan file item rejected',
   loan_file_milestone_changed: 'Loan file milestone changed',
   loan_file_reminders_changed: 'Loan file reminders changed',
+  loan_file_templates_changed: 'Loan file templates changed',
   loan_file_settings_changed: 'Loan file settings changed',
   document_viewed: 'Document viewed',
   document_downloaded: 'Document downloaded',

@@ -18,6 +18,8 @@ export const MetaKey = {
   loanFileReminderDays: 'loan_file_reminder_days',
   /** '1' when every new application opens its loan file at once (lib/loan-files/open-on-application.server.ts). */
   openLoanFileOnApplication: 'open_loan_file_on_application',
+  /** JSON: the owner's edits of the needs list's templates and the milestones' names (lib/loan-files/template-overrides.server.ts). */
+  loanFileTemplates: 'loan_file_templates',
   /** JSON { count, at }: leads migration 0014 brought back from spam, until the owner dismisses the notice. */
   spamMovedBack: 'spam_moved_back',
 } as const;

@@ -7,6 +7,7 @@ import { LoanFileError } from './errors';
 import { normalEmail } from './mail.server';
 import { FIRST_MILESTONE } from './milestones';
 import { needsListFor } from './needs-list';
+import { readTemplateOverrides } from './template-overrides.server';
 import { loanFile } from './queries.server';
 import { withinTransaction } from './transaction.server';
 import type { LoanFile } from './types';
@@ -85,7 +86,9 @@ export async function openLoanFile(db: DB, leadId: string, options: OpenOptions 
       const winner = await trx.selectFrom('loan_files').select('id').where('lead_id', '=', leadId).executeTakeFirstOrThrow();
       return { id: winner.id, created: false };
     }
-    const items = needsListFor(answersOf(lead)).map((template, position) => ({
+    // Read here, in the transaction, so the file is built from the edits as they stand when it opens.
+    const { needs } = await readTemplateOverrides(trx);
+    const items = needsListFor(answersOf(lead), needs).map((template, position) => ({
       id: newId(),
       file_id: row.id,
       template_key: template.key,

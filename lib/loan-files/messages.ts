@@ -1,5 +1,5 @@
 import type { NotificationMessage } from '../notifications/types';
-import { milestoneDescription, milestoneLabel, type Milestone } from './milestones';
+import { milestoneDescription, milestoneLabel, type Milestone, type MilestoneNames } from './milestones';
 
 /**
  * The e-mails a loan file sends its borrower and builder through the outbox. Plain text like the
@@ -64,11 +64,17 @@ export function rejectionMessage(mail: {
   ]);
 }
 
-export function milestoneMessage(mail: { to: string; milestone: Milestone; link: string }): NotificationMessage {
-  const label = milestoneLabel(mail.milestone);
+export function milestoneMessage(mail: {
+  to: string;
+  milestone: Milestone;
+  /** The owner's names of the stages (none: the code's). */
+  names?: MilestoneNames;
+  link: string;
+}): NotificationMessage {
+  const label = milestoneLabel(mail.milestone, mail.names);
   return message(mail.to, `Your loan has reached: ${label}`, [
     `Your loan has reached: ${label}.`,
-    milestoneDescription(mail.milestone),
+    milestoneDescription(mail.milestone, mail.names),
     '',
     'Sign in to your loan file to see where things stand and what is still needed:',
     mail.link,

@@ -6,6 +6,7 @@ import { queueFileMail } from './mail.server';
 import { milestoneMessage } from './messages';
 import type { Milestone } from './milestones';
 import { milestoneSchema, parsed } from './schemas';
+import { readMilestoneNames } from './template-overrides.server';
 import { withinTransaction } from './transaction.server';
 
 /**
@@ -54,7 +55,12 @@ export async function setMilestone(
       .values({ id: newId(), file_id: fileId, milestone: next, at: stamp, by_account: options.by })
       .execute();
     if (options.notify) {
-      const message = milestoneMessage({ to: file.borrower_email, milestone: next, link: `${options.siteUrl}/portal` });
+      const message = milestoneMessage({
+        to: file.borrower_email,
+        milestone: next,
+        names: await readMilestoneNames(trx),
+        link: `${options.siteUrl}/portal`,
+      });
       await queueFileMail(trx, fileId, message, now);
     }
     return { changed: true, notified: options.notify };

@@ -3,6 +3,7 @@ import {
   drawNumber,
   isMilestone,
   MAX_DRAWS,
+  milestoneDescription,
   milestoneLabel,
   milestoneRank,
   milestoneSequence,
@@ -80,5 +81,22 @@ describe('milestones', () => {
     expect(state('conversion-to-permanent')).toBe('upcoming');
     expect(steps.some((s) => s.milestone === 'draw-4')).toBe(false);
     expect(timeline('conversion-to-permanent', []).some((s) => s.milestone === 'draw-1')).toBe(false);
+  });
+});
+
+describe('the owner’s milestone names', () => {
+  const names = { 'pre-qualified': { label: 'Pre-approved', description: 'You are pre-approved.' } };
+
+  it('names a renamed stage as the owner does, the others and the draws as the code does', () => {
+    expect(milestoneLabel('pre-qualified', names)).toBe('Pre-approved');
+    expect(milestoneDescription('pre-qualified', names)).toBe('You are pre-approved.');
+    expect(milestoneLabel('approved', names)).toBe('Loan approved');
+    expect(milestoneLabel('draw-2', { 'draw-2': { label: 'X', description: '' } })).toBe('Draw 2 released');
+    expect(milestoneLabel('pre-qualified', JSON.parse('{"__proto__":{"label":"X"}}'))).toBe('Pre-qualified');
+  });
+
+  it('shows the timeline with the owner’s names', () => {
+    const step = timeline('application-received', [], names).find((s) => s.milestone === 'pre-qualified');
+    expect(step).toMatchObject({ label: 'Pre-approved', description: 'You are pre-approved.', state: 'upcoming' });
   });
 });

@@ -6,8 +6,9 @@
  * Draws are one parameterized key, `draw-<n>` (n from 1 to MAX_DRAWS), rather than a fixed list
  * draw-1..draw-6: how many draws a build takes is set by its lender's schedule, not by us, the key
  * stored in loan_files.milestone and the history still says which draw it was, and a file with
- * more draws than a fixed list would hold needs no migration. The fixed stages are data, so the
- * owner can rename them later.
+ * more draws than a fixed list would hold needs no migration. The fixed stages are data; the owner
+ * renames them (not adds or removes them) with MilestoneNames, read once per request or transaction
+ * (lib/loan-files/template-overrides.server.ts) and passed in. The draws keep their numbered names.
  */
 
 export const FIXED_MILESTONES = [
@@ -29,7 +30,16 @@ export const FIXED_MILESTONES = [
   },
 ] as const;
 
-type FixedMilestone = (typeof FIXED_MILESTONES)[number]['key'];
+export type FixedMilestone = (typeof FIXED_MILESTONES)[number]['key'];
+
+/** The owner's names of the fixed stages, by key; a stage without one is named as the code has it. */
+export type MilestoneNames = Readonly<Partial<Record<string, { label: string; description: string }>>>;
+
+const NO_NAMES: MilestoneNames = {};
+
+function ownName(names: MilestoneNames, key: string) {
+  return Object.hasOwn(names, key) ? names[key] : undefined;
+}
 
 /** A construction draw: `draw-1`, `draw-2`, ... (see isMilestone for the bounds). */
 export type DrawMilestone = `draw-${number}`;
@@ -67,16 +77,16 @@ export function milestoneRank(key: Milestone): number {
   return index < BEFORE_DRAWS ? index : BEFORE_DRAWS + MAX_DRAWS;
 }
 
-export function milestoneLabel(key: Milestone): string {
+export function milestoneLabel(key: Milestone, names: MilestoneNames = NO_NAMES): string {
   const draw = drawNumber(key);
   if (draw !== null) return `Draw ${draw} released`;
-  return FIXED_MILESTONES.find((m) => m.key === key)?.label ?? key;
+  return ownName(names, key)?.label ?? FIXED_MILESTONES.find((m) => m.key === key)?.label ?? key;
 }
 
-export function milestoneDescription(key: Milestone): string {
+export function milestoneDescription(key: Milestone, names: MilestoneNames = NO_NAMES): string {
   const draw = drawNumber(key);
   if (draw !== null) return `Construction draw ${draw} has been paid out for the work done.`;
-  return FIXED_MILESTONES.find((m) => m.key === key)?.description ?? '';
+  return ownName(names, key)?.description ?? FIXED_MILESTONES.find((m) => m.key === key)?.description ?? '';
 }
 
 /** Every milestone in order, with `draws` draws (for the admin's choice and the timeline). */
@@ -105,7 +115,11 @@ export interface TimelineStep {
  * 'Draw 1' stands for them; after, the draws released are shown. A step the owner skipped counts
  * as done: the loan is past it.
  */
-export function timeline(current: Milestone, history: readonly { milestone: string; at: string }[]): TimelineStep[] {
+export function timeline(
+  current: Milestone,
+  history: readonly { milestone: string; at: string }[],
+  names: MilestoneNames = NO_NAMES,
+): TimelineStep[] {
   const reachedDraws = Math.max(0, ...history.map((h) => drawNumber(h.milestone) ?? 0), drawNumber(current) ?? 0);
   const rank = milestoneRank(current);
   const draws = rank < milestoneRank('conversion-to-permanent') ? Math.max(1, reachedDraws) : reachedDraws;
@@ -113,6 +127,6 @@ export function timeline(current: Milestone, history: readonly { milestone: stri
     const stepRank = milestoneRank(milestone);
     const state = stepRank < rank ? 'done' : stepRank === rank ? 'current' : 'upcoming';
     const at = state === 'upcoming' ? null : (history.findLast((h) => h.milestone === milestone)?.at ?? null);
-    return { milestone, label: milestoneLabel(milestone), description: milestoneDescription(milestone), state, at };
+    return { milestone, label: milestoneLabel(milestone, names), description: milestoneDescription(milestone, names), state, at };
   });
 }

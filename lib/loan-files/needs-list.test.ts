@@ -71,3 +71,35 @@ describe('needsListFor', () => {
     expect(needTemplate('gone')).toBeUndefined();
   });
 });
+
+describe('needsListFor with the owner’s overrides', () => {
+  const answers = { ...fullApplication, ownLand: 'no', builderStatus: 'have-builder' };
+
+  it('leaves out a template switched off and keeps the others in their order', () => {
+    const list = needsListFor(answers, { 'builder-w9': { label: "Builder's W-9", note: '', off: true } });
+    expect(list.map((t) => t.key)).toEqual(
+      needsListFor(answers)
+        .filter((t) => t.key !== 'builder-w9')
+        .map((t) => t.key),
+    );
+  });
+
+  it('uses a changed label and note, keeping the key, who owes it and its expiry', () => {
+    const list = needsListFor(answers, {
+      'builder-insurance': { label: 'Certificate of insurance', note: 'Naming us as insured.', off: false },
+    });
+    expect(list.find((t) => t.key === 'builder-insurance')).toEqual({
+      key: 'builder-insurance',
+      label: 'Certificate of insurance',
+      note: 'Naming us as insured.',
+      owedBy: 'builder',
+      hasExpiry: true,
+    });
+    expect(list.find((t) => t.key === 'photo-id')?.label).toBe('Photo ID');
+  });
+
+  it('ignores overrides of keys it does not have, and inherited names', () => {
+    const overrides = JSON.parse('{"gone":{"label":"X","note":"","off":true},"__proto__":{"off":true}}');
+    expect(needsListFor(answers, overrides)).toEqual(needsListFor(answers));
+  });
+});

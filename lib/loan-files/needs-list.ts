@@ -2,8 +2,9 @@ import { parseAmount } from '../leads/schemas';
 
 /**
  * The needs list: the documents a construction loan file asks for, built from the application's
- * answers (issue 30, point 2). The templates are data, not code, so the owner can edit them later
- * (the rules that pick them stay here). Builders' documents are owed by the builder, who gets a
+ * answers (issue 30, point 2). The templates are data, not code: the owner's edits (a label, a note,
+ * a template switched off) are overrides applied on top (lib/loan-files/template-overrides.ts), and
+ * the rules that pick the templates stay here. Builders' documents are owed by the builder, who gets a
  * link of their own; lenders start a construction loan's clock only once they hold the contract,
  * the line-item budget and the plans, so those are asked for from the first day.
  */
@@ -20,6 +21,15 @@ export interface NeedTemplate {
   /** The document runs out (an insurance certificate): its expiry date is recorded with it. */
   hasExpiry?: boolean;
 }
+
+/** The owner's edit of one template, by its key (a template without one is as the code has it). */
+export interface NeedOverride {
+  label: string;
+  note: string;
+  /** Switched off: never asked for (an owner who never asks for W-9s). */
+  off: boolean;
+}
+export type NeedOverrides = Readonly<Record<string, NeedOverride>>;
 
 /** Which answers a template is asked for. */
 type Group = 'everyone' | 'self-employed' | 'owns-land' | 'land-balance' | 'buying-land' | 'has-builder' | 'owner-builder';
@@ -120,8 +130,15 @@ function groupsFor(answers: Record<string, string>): Group[] {
  * then the land's, then the builder's. Answers of other forms (no ownLand, no builderStatus)
  * give the part everyone is asked for.
  */
-export function needsListFor(answers: Record<string, string>): NeedTemplate[] {
-  return groupsFor(answers).flatMap((group) => NEED_TEMPLATES[group]);
+export function needsListFor(answers: Record<string, string>, overrides: NeedOverrides = {}): NeedTemplate[] {
+  return groupsFor(answers)
+    .flatMap((group) => NEED_TEMPLATES[group])
+    .flatMap((template) => {
+      // Own keys only: a stored key such as 'constructor' must not reach Object.prototype.
+      const edit = Object.hasOwn(overrides, template.key) ? overrides[template.key] : undefined;
+      if (!edit) return [template];
+      return edit.off ? [] : [{ ...template, label: edit.label, note: edit.note }];
+    });
 }
 
 /** The template an item was made from, or undefined (added by hand, or a template since removed). */

@@ -4,6 +4,7 @@ import type { DB } from '../db/connect.server';
 import type { LoanFileItemsTable } from '../db/schema';
 import { FIRST_MILESTONE, isMilestone, type Milestone } from './milestones';
 import { needTemplate } from './needs-list';
+import { readMilestoneNames } from './template-overrides.server';
 import { ITEM_STATES, type ItemState, type LoanFile, type LoanFileItem, type LoanFileSummary, type OwedBy } from './types';
 
 /** Reads of loan files, returned as the domain's types (./types.ts), never as rows. */
@@ -102,6 +103,7 @@ async function fileWhere(db: DB, column: 'id' | 'lead_id', value: string): Promi
     builder: { name: row.builder_name, email: row.builder_email, license: row.builder_license },
     milestone: storedMilestone(row.milestone),
     history: history.map((h) => ({ milestone: storedMilestone(h.milestone), at: h.at, byAccount: h.by_account })),
+    milestoneNames: await readMilestoneNames(db),
     items: await listItems(db, row.id),
     hasBuilderLink: row.builder_token_hash !== null,
     createdAt: row.created_at,

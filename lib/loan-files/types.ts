@@ -1,4 +1,4 @@
-import type { Milestone } from './milestones';
+import type { Milestone, MilestoneNames } from './milestones';
 import type { OwedBy } from './needs-list';
 
 /** A loan file as the admin, the portal and the builder's page read it (plain data). */
@@ -54,6 +54,8 @@ export interface LoanFile {
   milestone: Milestone;
   /** Every change, oldest first (the first is 'application-received'). */
   history: MilestoneChange[];
+  /** The owner's names of the stages, read with the file, to show its milestones by. */
+  milestoneNames: MilestoneNames;
   /** The needs list in its order. */
   items: LoanFileItem[];
   /** A builder link has been made (and not voided by a change of the builder's address). */

@@ -247,6 +247,11 @@ test('the owner opens a file from the lead, reviews a document, rejects it with 
   await milestone.getByRole('button', { name: 'Set milestone' }).click();
   await mailTo(smtp.mails, email, /Your loan has reached: Pre-qualified/);
 
+  // The owner's page of needs-list templates and milestone names passes axe too.
+  await page.goto(`${server.url}/admin/loan-files/templates`);
+  await expect(page.getByRole('heading', { name: 'Needs list and milestones' })).toBeVisible();
+  await expectNoAdminAxeViolations(page);
+
   await borrower.reload();
   await expect(borrower.getByRole('listitem').filter({ hasText: 'Pre-qualified' })).toHaveAttribute('aria-current', 'step');
   await expect(item(borrower, 'Photo ID').getByText('Accepted')).toBeVisible();

@@ -14,7 +14,7 @@ const headingClass = 'text-brand-900 text-xl font-semibold';
 /** The milestones to choose from: the draws reached so far and the next one. */
 function milestoneOptions(file: LoanFile) {
   const reached = Math.max(0, ...[file.milestone, ...file.history.map((h) => h.milestone)].map((m) => drawNumber(m) ?? 0));
-  return milestoneSequence(reached + 1).map((value) => ({ value, label: milestoneLabel(value) }));
+  return milestoneSequence(reached + 1).map((value) => ({ value, label: milestoneLabel(value, file.milestoneNames) }));
 }
 
 /** One loan file as the owner works it: who and where, the milestone, the builder, the needs list. */
@@ -70,10 +70,10 @@ export function LoanFileView({
 
       <section aria-labelledby="loan-file-milestone-heading" className={sectionClass}>
         <h2 id="loan-file-milestone-heading" className={headingClass}>
-          Milestone: {milestoneLabel(file.milestone)}
+          Milestone: {milestoneLabel(file.milestone, file.milestoneNames)}
         </h2>
         <MilestoneForm fileId={file.id} current={file.milestone} options={milestoneOptions(file)} />
-        <MilestoneHistory history={file.history} names={names} />
+        <MilestoneHistory history={file.history} milestoneNames={file.milestoneNames} names={names} />
       </section>
 
       <section aria-labelledby="loan-file-builder" className={sectionClass}>

@@ -1,11 +1,11 @@
 import Link from 'next/link';
-import { milestoneLabel } from '@/lib/loan-files/milestones';
+import { milestoneLabel, type MilestoneNames } from '@/lib/loan-files/milestones';
 import type { LoanFileSummary } from '@/lib/loan-files/types';
 import { formatTime } from '../leads/format';
 import { totalItems } from './labels';
 
 /** The Loan Files section: every file, the last changed first, each opening its page. */
-export function LoanFilesList({ files }: { files: LoanFileSummary[] }) {
+export function LoanFilesList({ files, milestoneNames }: { files: LoanFileSummary[]; milestoneNames: MilestoneNames }) {
   return (
     <section aria-labelledby="loan-files-title">
       <h2 id="loan-files-title" className="text-brand-900 text-xl font-bold">
@@ -48,7 +48,7 @@ export function LoanFilesList({ files }: { files: LoanFileSummary[] }) {
                     <span className="block text-slate-700">{file.borrowerEmail}</span>
                   </td>
                   <td className="py-2 pr-4">{file.propertyAddress || '—'}</td>
-                  <td className="py-2 pr-4">{milestoneLabel(file.milestone)}</td>
+                  <td className="py-2 pr-4">{milestoneLabel(file.milestone, milestoneNames)}</td>
                   <td className="py-2 pr-4">
                     {file.counts.accepted} of {totalItems(file.counts)} accepted
                     <span
