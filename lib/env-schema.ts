@@ -168,6 +168,13 @@ const envSchema = z
     CLAMD_SOCKET: optional.refine((v) => v === undefined || isClamdAddress(v), {
       message: "must be the absolute path of clamd's LocalSocket (e.g. /var/run/clamav/clamd.ctl) or tcp://HOST:PORT",
     }),
+    // S3-compatible object storage for uploaded documents' encrypted chunks (lib/documents/s3-chunk-store.server.ts); unset: the database.
+    DOCUMENTS_S3_BUCKET: optional,
+    DOCUMENTS_S3_REGION: optional,
+    DOCUMENTS_S3_ENDPOINT: httpUrl.optional(),
+    DOCUMENTS_S3_ACCESS_KEY_ID: optional,
+    DOCUMENTS_S3_SECRET_ACCESS_KEY: optional,
+    DOCUMENTS_S3_FORCE_PATH_STYLE: flag,
     BACKUP_DIR: z
       .string()
       .trim()
@@ -205,6 +212,28 @@ const envSchema = z
     // The override exists only where private targets are allowed: never a way around the address rules.
     if (v.OUTBOUND_RESOLVE !== undefined && !v.OUTBOUND_ALLOW_PRIVATE) {
       ctx.addIssue({ code: 'custom', path: ['OUTBOUND_RESOLVE'], message: 'is honoured only with OUTBOUND_ALLOW_PRIVATE=1' });
+    }
+    // Object storage needs its bucket, region and both keys together: half a configuration would
+    // fail at the first upload rather than at start-up. The endpoint and path style alone mean nothing.
+    const s3 = [
+      'DOCUMENTS_S3_BUCKET',
+      'DOCUMENTS_S3_REGION',
+      'DOCUMENTS_S3_ACCESS_KEY_ID',
+      'DOCUMENTS_S3_SECRET_ACCESS_KEY',
+    ] as const;
+    const s3Set = s3.filter((k) => v[k] !== undefined);
+    if (s3Set.length > 0 && s3Set.length < s3.length) {
+      for (const k of s3.filter((k) => v[k] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [k], message: `is required when ${s3Set.join(', ')} is set (all four or none)` });
+      }
+    }
+    if (v.DOCUMENTS_S3_BUCKET === undefined && (v.DOCUMENTS_S3_ENDPOINT !== undefined || v.DOCUMENTS_S3_FORCE_PATH_STYLE)) {
+      const path = v.DOCUMENTS_S3_ENDPOINT !== undefined ? 'DOCUMENTS_S3_ENDPOINT' : 'DOCUMENTS_S3_FORCE_PATH_STYLE';
+      ctx.addIssue({
+        code: 'custom',
+        path: [path],
+        message: 'is used only with DOCUMENTS_S3_BUCKET and the rest of DOCUMENTS_S3_*',
+      });
     }
     // An SMTP server without a sender and a recipient could never deliver a notification.
     if (v.SMTP_URL !== undefined) {

@@ -469,6 +469,11 @@ export interface DocumentsTable {
   /** 'writing' while the chunks go in, 'complete' once the last is written. */
   state: string;
   created_at: string;
+  /**
+   * Where the chunks are (migration 0021): 'database' (document_chunks) or 's3' (objects
+   * `documents/<id>/<seq>` in DOCUMENTS_S3_BUCKET). Set when the upload begins, never changed.
+   */
+  chunk_store: Generated<string>;
 }
 
 /** One encrypted 1 MiB piece of a document: AES-256-GCM ciphertext followed by its 16-byte tag. */

@@ -1,8 +1,9 @@
 import 'server-only';
-import { blobConnection, withoutWaiting } from '../db/blob-connection.server';
 import type { DB } from '../db/connect.server';
 import { ID_PATTERN } from '../db/ids';
 import type { DocumentsTable } from '../db/schema';
+import type { ChunkStore, ObjectChunkStore } from './chunk-store';
+import { chunkStoreFor, configuredObjectStore } from './chunk-stores.server';
 import { decryptChunk, DocumentIntegrityError, openName, unwrapKey, type DocumentKey } from './cipher.server';
 import type { DocumentContentType, ScanState, StoredDocument } from './types';
 
@@ -50,7 +51,8 @@ export async function documentById(db: DB, id: string): Promise<StoredDocument |
 }
 
 /**
- * A document and its content, decrypted as it is read: one chunk row at a time, so a download
+ * A document and its content, decrypted as it is read: one chunk at a time, from the store its
+ * row names (the database, or `objectStore`: by default the configured one), so a download
  * holds one chunk whatever the file's size. The content throws DocumentIntegrityError when a chunk
  * was altered, moved or removed, or the file was cut short: a caller streaming it to a client must
  * then break the response off rather than end it as if complete. A quarantined document is
@@ -59,31 +61,28 @@ export async function documentById(db: DB, id: string): Promise<StoredDocument |
 export async function readDocument(
   db: DB,
   id: string,
+  objectStore: ObjectChunkStore | null = configuredObjectStore(),
 ): Promise<{ document: StoredDocument; content: AsyncIterable<Buffer> } | null> {
   if (!ID_PATTERN.test(id)) return null;
   const row = await db
     .selectFrom('documents')
-    .select([...COLUMNS, 'wrapped_key', 'nonce_prefix', 'chunk_count'])
+    .select([...COLUMNS, 'wrapped_key', 'nonce_prefix', 'chunk_count', 'chunk_store'])
     .where('id', '=', id)
     .where('state', '=', 'complete')
     .executeTakeFirst();
   if (!row) return null;
+  const chunks = chunkStoreFor(db, id, row.chunk_store, objectStore);
   const document = toStoredDocument(row);
   const key = { key: unwrapKey(row.wrapped_key, id), noncePrefix: Buffer.from(row.nonce_prefix) };
-  return { document, content: decrypted(db, id, key, row.chunk_count, row.size) };
+  return { document, content: decrypted(chunks, id, key, row.chunk_count, row.size) };
 }
 
-async function* decrypted(db: DB, id: string, key: DocumentKey, count: number, size: number): AsyncGenerator<Buffer> {
+async function* decrypted(chunks: ChunkStore, id: string, key: DocumentKey, count: number, size: number): AsyncGenerator<Buffer> {
   let read = 0;
-  // Through the blob connection, as they were written (store.server.ts): a download's chunks would
-  // otherwise fill the main connection's page cache.
-  const blobs = blobConnection(db);
   for (let seq = 0; seq < count; seq++) {
-    const chunk = await withoutWaiting(() =>
-      blobs.selectFrom('document_chunks').select('data').where('document_id', '=', id).where('seq', '=', seq).executeTakeFirst(),
-    );
-    if (!chunk) throw new DocumentIntegrityError(`Chunk ${seq} of document ${id} is missing.`);
-    const plaintext = decryptChunk(key, id, seq, seq === count - 1, chunk.data);
+    const data = await chunks.get(id, seq);
+    if (!data) throw new DocumentIntegrityError(`Chunk ${seq} of document ${id} is missing.`);
+    const plaintext = decryptChunk(key, id, seq, seq === count - 1, data);
     read += plaintext.length;
     yield plaintext;
   }

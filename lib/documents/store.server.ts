@@ -1,9 +1,11 @@
 import 'server-only';
-import { blobConnection, withoutWaiting } from '../db/blob-connection.server';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
+import type { ChunkStore, ChunkStoreKind, ObjectChunkStore } from './chunk-store';
+import { configuredObjectStore } from './chunk-stores.server';
 import { chunksOf } from './chunks';
 import { CHUNK_BYTES, encryptChunk, newDocumentKey, sealName, wrapKey, type DocumentKey } from './cipher.server';
+import { databaseChunkStore } from './database-chunk-store.server';
 import { documentFileName } from './file-name';
 import { deleteDocuments } from './remove.server';
 import type { Scanner, ScannerFactory } from './scanner';
@@ -20,13 +22,15 @@ import {
 /**
  * The encrypted document store (issue 30): an upload is streamed in, checked by its bytes,
  * scanned, encrypted a chunk at a time (cipher.server.ts) and written a chunk at a time, so memory
- * stays flat whatever the size and no plaintext reaches the database. With SQLite the chunks go
- * through the database's blob connection (lib/db/blob-connection.server.ts), whose page cache is small. A document belongs to an
+ * stays flat whatever the size and no plaintext reaches the database. The chunks go to the
+ * database (database-chunk-store.server.ts) or, when DOCUMENTS_S3_* is set, to object storage
+ * (s3-chunk-store.server.ts); the row records which, so a document is always read from where it
+ * was written. A document belongs to an
  * opaque `owner` the caller names (`loan-item:<id>`). Reading, listing, deleting and key rotation
  * are beside it (queries, remove and rewrap); all are exported from here.
  */
 
-export { deleteDocuments, deleteDocumentsOf, deleteUnfinishedDocuments } from './remove.server';
+export { deleteDocuments, deleteDocumentsOf, deleteOrphanedDocumentObjects, deleteUnfinishedDocuments } from './remove.server';
 export { documentById, documentsOf, readDocument } from './queries.server';
 export { rewrapDocumentKeys } from './rewrap.server';
 export { DocumentIntegrityError, DocumentKeyError } from './cipher.server';
@@ -44,6 +48,11 @@ export interface StoreInput {
    * once the file's kind is accepted, so a refused upload opens no scan; its failure is a 503.
    */
   scanner?: Scanner | ScannerFactory;
+  /**
+   * Where the chunks go: this object store, or the database with null. Unset: as configured
+   * (DOCUMENTS_S3_*, chunk-stores.server.ts).
+   */
+  objectStore?: ObjectChunkStore | null;
   now?: Date;
 }
 
@@ -76,6 +85,7 @@ interface Upload {
   /** Set once the row is written: from then on there is something to delete. */
   key: DocumentKey | null;
   scanner: Scanner | undefined;
+  chunks: ChunkStore;
 }
 
 /**
@@ -89,7 +99,14 @@ export async function storeDocument(db: DB, input: StoreInput): Promise<StoreRes
     if (!value || value.length > LABEL_MAX_CHARS)
       throw new Error(`A document's owner and uploader are 1 to ${LABEL_MAX_CHARS} characters.`);
   const now = input.now ?? new Date();
-  const upload: Upload = { id: newId(now.getTime()), now, key: null, scanner: undefined };
+  const objects = input.objectStore === undefined ? configuredObjectStore() : input.objectStore;
+  const upload: Upload = {
+    id: newId(now.getTime()),
+    now,
+    key: null,
+    scanner: undefined,
+    chunks: objects ?? databaseChunkStore(db),
+  };
   if (typeof input.scanner !== 'function') upload.scanner = input.scanner;
   let result: StoreResult | undefined;
   try {
@@ -100,7 +117,7 @@ export async function storeDocument(db: DB, input: StoreInput): Promise<StoreRes
       upload.scanner?.abort();
       // Best effort, keeping the first error: what a failed clean-up leaves stays 'writing', which
       // no read returns and deleteUnfinishedDocuments sweeps.
-      if (upload.key) await deleteDocuments(db, [upload.id]).catch(() => {});
+      if (upload.key) await deleteDocuments(db, [upload.id], objects).catch(() => {});
     }
   }
 }
@@ -110,7 +127,7 @@ async function write(db: DB, input: StoreInput, upload: Upload): Promise<StoreRe
   let begun: { type: DocumentType; name: string; key: DocumentKey } | null = null;
   let size = 0;
   let seq = 0;
-  const blobs = blobConnection(db);
+  const { chunks } = upload;
   for await (const { bytes, last } of chunksOf(input.source, CHUNK_BYTES)) {
     if (!begun) {
       const type = sniffDocumentType(bytes.subarray(0, SNIFF_BYTES));
@@ -122,16 +139,14 @@ async function write(db: DB, input: StoreInput, upload: Upload): Promise<StoreRe
       }
       begun = { type, name: documentFileName(input.name, type), key: newDocumentKey() };
       upload.key = begun.key;
-      await insertWriting(db, { ...begun, id, owner: input.owner, uploadedBy: input.uploadedBy, now: upload.now });
+      const row = { ...begun, id, owner: input.owner, uploadedBy: input.uploadedBy, now: upload.now, chunkStore: chunks.kind };
+      await insertWriting(db, row);
     }
     size += bytes.length;
     if (size > DOCUMENT_MAX_BYTES) return refused(413, documentTooLargeMessage(null));
     const { scanner } = upload;
     const data = encryptChunk(begun.key, id, seq, last, bytes);
-    const [scanned] = await Promise.all([
-      scanner && scanning(() => scanner.write(bytes)),
-      withoutWaiting(() => blobs.insertInto('document_chunks').values({ document_id: id, seq, data }).execute()),
-    ]);
+    const [scanned] = await Promise.all([scanner && scanning(() => scanner.write(bytes)), chunks.put(id, seq, data)]);
     if (scanned === SCAN_FAILED) return refused(503, SCAN_FAILED_MESSAGE);
     seq++;
   }
@@ -163,7 +178,16 @@ async function write(db: DB, input: StoreInput, upload: Upload): Promise<StoreRe
 
 async function insertWriting(
   db: DB,
-  row: { id: string; owner: string; name: string; type: DocumentType; key: DocumentKey; uploadedBy: string; now: Date },
+  row: {
+    id: string;
+    owner: string;
+    name: string;
+    type: DocumentType;
+    key: DocumentKey;
+    uploadedBy: string;
+    now: Date;
+    chunkStore: ChunkStoreKind;
+  },
 ): Promise<void> {
   await db
     .insertInto('documents')
@@ -181,6 +205,7 @@ async function insertWriting(
       uploaded_by: row.uploadedBy,
       state: 'writing',
       created_at: row.now.toISOString(),
+      chunk_store: row.chunkStore,
     })
     .execute();
 }

@@ -2,8 +2,9 @@ import 'server-only';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { purgeActivityLog } from '../activity/retention.server';
 import type { DB } from '../db/connect.server';
+import { logger } from '../log.server';
 import type { Database } from '../db/schema';
-import { deleteUnfinishedDocuments } from '../documents/store.server';
+import { deleteOrphanedDocumentObjects, deleteUnfinishedDocuments } from '../documents/store.server';
 import { purgeExpiredDrafts } from '../drafts/drafts.server';
 import { purgeExpiredPortalAccess } from '../loan-files/portal-auth.server';
 import { deleteLeadsById, deleteNotificationsById, ID_CHUNK, scrubDeletedText } from './erase.server';
@@ -148,6 +149,15 @@ export async function purgeExpired(db: DB, options: PurgeOptions, counts: PurgeC
   );
   counts.portalAccess += await purgeExpiredPortalAccess(db, now);
   counts.unfinishedDocuments += await deleteUnfinishedDocuments(db, daysBefore(now, UNFINISHED_UPLOAD_DAYS));
+  // With S3-compatible storage: the objects of documents deleted inside a lead's transaction, which
+  // could not be deleted before it committed (lib/documents/remove.server.ts); ciphertext whose key
+  // went with its row, so a failure here waits for tomorrow's run rather than failing today's.
+  await deleteOrphanedDocumentObjects(db).catch((error: unknown) =>
+    logger.warn(
+      { event: 'retention.orphaned_objects_failed', error: String(error) },
+      'Could not sweep orphaned document objects',
+    ),
+  );
   const digests = await db
     .selectFrom('notifications')
     .select('id')

@@ -43,9 +43,12 @@ export async function withDatabase<T>(databasePath: string, work: (db: DB) => Pr
   }
 }
 
-/** The newest e-mail to `to` whose subject matches, once it has arrived. */
-export async function mailTo(mails: ReceivedMail[], to: string, subject: RegExp): Promise<ReceivedMail> {
-  const matching = () => mails.filter((mail) => mail.to.includes(to) && subject.test(mail.headers.subject ?? ''));
+/**
+ * The newest e-mail to `to` whose subject matches, once it has arrived; with `since`, only those
+ * received after the first `since` (the list is the SMTP peer's own, which grows as mail arrives).
+ */
+export async function mailTo(mails: ReceivedMail[], to: string, subject: RegExp, since = 0): Promise<ReceivedMail> {
+  const matching = () => mails.slice(since).filter((mail) => mail.to.includes(to) && subject.test(mail.headers.subject ?? ''));
   await expect.poll(() => matching().length, { message: `an e-mail to ${to} matching ${subject}` }).toBeGreaterThan(0);
   return matching().at(-1)!;
 }

@@ -19,6 +19,7 @@ import * as m0017 from './0017_draft_mails';
 import * as m0018 from './0018_documents';
 import * as m0019 from './0019_loan_files';
 import * as m0020 from './0020_loan_file_reminders';
+import * as m0021 from './0021_document_chunk_store';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_documents': m0018,
   '0019_loan_files': m0019,
   '0020_loan_file_reminders': m0020,
+  '0021_document_chunk_store': m0021,
 };
