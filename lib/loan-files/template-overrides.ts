@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { FIXED_MILESTONES, type MilestoneNames } from './milestones';
 import { NEED_TEMPLATES, type NeedOverrides, type NeedTemplate } from './needs-list';
+import { MAX_LABEL, MAX_NOTE, milestoneField, needField } from './template-fields';
+
+export { MAX_LABEL, MAX_NOTE, milestoneField, needField };
 
 /**
  * The owner's edits of the needs list's templates and the milestones' names (issue 30, points 2
@@ -8,9 +11,6 @@ import { NEED_TEMPLATES, type NeedOverrides, type NeedTemplate } from './needs-l
  * is kept, so a template the owner never touched follows the code's wording when it changes.
  * Files already opened keep their items: each item stores its own label and note.
  */
-
-export const MAX_LABEL = 120;
-export const MAX_NOTE = 500;
 
 const labelError = `Enter a name of 1 to ${MAX_LABEL} characters.`;
 const noteError = `Enter at most ${MAX_NOTE} characters.`;
@@ -36,8 +36,6 @@ export function allNeedTemplates(): NeedTemplate[] {
 }
 
 /** The form's field names, flat so each error sits beside its input. */
-export const needField = (key: string, part: 'label' | 'note' | 'on') => `need.${key}.${part}`;
-export const milestoneField = (key: string, part: 'label' | 'description') => `milestone.${key}.${part}`;
 
 /** The settings form: every template's label, note and 'asked for' box, every stage's names. */
 export const templatesFormSchema = z

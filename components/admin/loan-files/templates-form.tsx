@@ -1,7 +1,7 @@
 'use client';
 
 import { restoreTemplateDefaultsAction, saveTemplatesAction } from '@/lib/loan-files/actions/templates';
-import { MAX_LABEL, MAX_NOTE, milestoneField, needField } from '@/lib/loan-files/template-overrides';
+import { MAX_LABEL, MAX_NOTE, milestoneField, needField } from '@/lib/loan-files/template-fields';
 import { inputClass, labelClass } from '../image-field';
 import { FieldError } from './field-error';
 import { useFormResult } from './use-form-result';
