@@ -128,10 +128,12 @@ async function answer(
   const access = await portalUploadAccess(db, uploader, sessionToken, new Date());
   if (!access) {
     const signIn = uploader.who === 'borrower';
+    // A plain form goes back to its page: the sign-in form, or the builder's page, which says the
+    // link is no longer valid.
     return refuse({
       status: signIn ? 401 : 404,
       json: { error: signIn ? 'Your sign-in has ended. Please sign in again.' : 'This link is no longer valid.' },
-      location: signIn ? PORTAL_PATH : undefined,
+      location: uploader.who === 'borrower' ? PORTAL_PATH : builderPagePath(uploader.token),
     });
   }
   const itemId = (url.searchParams.get('item') ?? '').slice(0, 64);

@@ -3,13 +3,10 @@ import { CHUNK_BYTES } from '../../lib/documents/cipher.server';
 import { NextRequest } from 'next/server';
 import type { DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
-import { storeDocument } from '../../lib/documents/store.server';
-import { openLoanFile } from '../../lib/loan-files/files.server';
 import type { LoanFile } from '../../lib/loan-files/types';
 import { itemOwner } from '../../lib/loan-files/upload-access.server';
 import { engines } from '../support/engines';
-import { fullApplication } from '../support/lead-data';
-import { recordLead } from '../support/leads';
+import { applicationFile, storedDocument } from '../support/loan-file-documents';
 
 /**
  * GET /api/admin/documents/<id> (issue 30, point 5: the owner previews items in the browser),
@@ -49,10 +46,6 @@ const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.a
 /** The start of an iPhone photo: an `ftyp` box of brand heic. */
 const heic = () => Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(2000, 1)]);
 
-async function* pieces(bytes: Buffer): AsyncGenerator<Uint8Array> {
-  yield bytes;
-}
-
 const get = (id: string, query = '') =>
   GET(new NextRequest(`https://loans.example.com/api/admin/documents/${id}${query}`), { params: Promise.resolve({ id }) });
 
@@ -63,29 +56,10 @@ describe.each(engines)('the admin document route on %s', (_engine, open) => {
     await migrateToLatest(handle.db);
     state.db = handle.db;
     state.session = account('owner');
-    const { id } = await recordLead(handle.db, {
-      kind: 'application',
-      fields: fullApplication,
-      page: '/apply',
-      consent: false,
-      spamReason: null,
-      clientAddress: '203.0.113.7',
-      userAgent: 'test',
-    });
-    return { db: handle.db, file: (await openLoanFile(handle.db, id)).file };
+    return { db: handle.db, file: await applicationFile(handle.db) };
   }
 
-  async function stored(db: DB, owner: string, bytes: Buffer, name: string, infected = false) {
-    const scanner = {
-      write: async () => {},
-      finish: async () =>
-        infected ? { infected: true as const, signature: 'Eicar-Test-Signature' } : { infected: false as const },
-      abort: () => {},
-    };
-    const result = await storeDocument(db, { owner, name, uploadedBy: 'borrower', source: pieces(bytes), scanner });
-    if (!result.ok) throw new Error(result.message);
-    return result.document;
-  }
+  const stored = storedDocument;
 
   const activity = (db: DB) =>
     db.selectFrom('activity_log').select(['action', 'target', 'detail', 'actor']).orderBy('at').orderBy('id').execute();

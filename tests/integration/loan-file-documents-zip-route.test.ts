@@ -2,13 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../lib/db/connect.server';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { CHUNK_BYTES } from '../../lib/documents/cipher.server';
-import { storeDocument } from '../../lib/documents/store.server';
-import { openLoanFile } from '../../lib/loan-files/files.server';
 import type { LoanFile } from '../../lib/loan-files/types';
 import { itemOwner } from '../../lib/loan-files/upload-access.server';
 import { engines } from '../support/engines';
-import { fullApplication } from '../support/lead-data';
-import { recordLead } from '../support/leads';
+import { applicationFile, storedDocument } from '../support/loan-file-documents';
 import { unzipped } from '../support/unzip';
 
 /**
@@ -51,10 +48,6 @@ const MiB = 1024 * 1024;
 const pdf = (size: number, fill = 'statement ') => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size - 9, fill)]);
 const jpeg = (size: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size - 4, 7)]);
 
-async function* pieces(bytes: Buffer): AsyncGenerator<Uint8Array> {
-  yield bytes;
-}
-
 const get = (fileId: string) =>
   GET(new Request(`https://loans.example.com/api/admin/documents/zip/${fileId}`), { params: Promise.resolve({ fileId }) });
 
@@ -65,35 +58,11 @@ describe.each(engines)('the loan file ZIP route on %s', (_engine, open) => {
     await migrateToLatest(handle.db);
     state.db = handle.db;
     state.session = account('owner');
-    const { id } = await recordLead(handle.db, {
-      kind: 'application',
-      fields: fullApplication,
-      page: '/apply',
-      consent: false,
-      spamReason: null,
-      clientAddress: '203.0.113.7',
-      userAgent: 'test',
-    });
-    return { db: handle.db, file: (await openLoanFile(handle.db, id)).file };
+    return { db: handle.db, file: await applicationFile(handle.db) };
   }
 
-  async function stored(db: DB, itemId: string, bytes: Buffer, name: string, infected = false) {
-    const scanner = {
-      write: async () => {},
-      finish: async () =>
-        infected ? { infected: true as const, signature: 'Eicar-Test-Signature' } : { infected: false as const },
-      abort: () => {},
-    };
-    const result = await storeDocument(db, {
-      owner: itemOwner(itemId),
-      name,
-      uploadedBy: 'borrower',
-      source: pieces(bytes),
-      scanner,
-    });
-    if (!result.ok) throw new Error(result.message);
-    return result.document;
-  }
+  const stored = (db: DB, itemId: string, bytes: Buffer, name: string, infected = false) =>
+    storedDocument(db, itemOwner(itemId), bytes, name, infected);
 
   const activity = (db: DB) =>
     db.selectFrom('activity_log').select(['action', 'target', 'detail', 'actor']).orderBy('at').orderBy('id').execute();

@@ -161,9 +161,11 @@ describe('the portal upload endpoint', () => {
     expect((await post(url, `${builderPath}${builderItem.id}`, [pdf(1000)], { origin: 'https://evil.example' })).status).toBe(
       403,
     );
-    expect((await post(url, `/api/portal/builder/${'x'.repeat(43)}/documents?item=${builderItem.id}`, [pdf(1000)])).status).toBe(
-      404,
-    );
+    const voided = `/api/portal/builder/${'x'.repeat(43)}/documents?item=${builderItem.id}`;
+    expect((await post(url, voided, [pdf(1000)])).status).toBe(404);
+    // A plain form is sent back to the builder's page, which says the link is no longer valid.
+    const voidedForm = await post(url, voided, [pdf(1000)], { accept: 'text/html' });
+    expect([voidedForm.status, voidedForm.location]).toEqual([303, `/portal/builder/${'x'.repeat(43)}`]);
     const borrowers = await post(url, `${builderPath}${borrowerItem.id}`, [pdf(1000)]);
     expect(JSON.parse(borrowers.body).outcome).toBe('closed');
     expect((await post(url, `/api/portal/documents?item=${borrowerItem.id}`, [pdf(1000)])).status).toBe(401);
