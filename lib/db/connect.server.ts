@@ -45,7 +45,13 @@ function openSqlite(path: string, log?: (event: LogEvent) => void): DB {
   // 32 MB with pages nobody reads again.
   let blobs: BetterSqlite3.Database | null = null;
   const database = {
-    prepare: (sql: string) => sqlite.prepare(sql),
+    // Kysely begins a transaction with a plain (deferred) `begin`, which takes the write lock only at
+    // the first write: if another connection (the blob connection, or another process such as a
+    // test's or the migrate command) commits between a transaction's first read and its first
+    // write, that write fails at once with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out.
+    // `begin immediate` takes the lock at the start (waiting for it as the busy timeout allows), so
+    // what a transaction read is still true when it writes.
+    prepare: (sql: string) => sqlite.prepare(sql === 'begin' ? 'begin immediate' : sql),
     close: () => {
       blobs?.close();
       sqlite.close();
