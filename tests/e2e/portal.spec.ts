@@ -187,7 +187,10 @@ test('the owner opens a file from the lead, reviews a document, rejects it with 
     server.databasePath,
   );
 
-  await signInToDashboard(page, server.url, { path: `/admin/leads?lead=${leadId}` });
+  // Signed in on the Overview first: a page opened with ?lead= shows the lead's dialog, which (modal)
+  // hides the dashboard's heading the sign-in helper waits for, as soon as the page has hydrated.
+  await signInToDashboard(page, server.url);
+  await page.goto(`${server.url}/admin/leads?lead=${leadId}`);
   await page.getByRole('button', { name: 'Open loan file' }).click();
   await page.getByRole('link', { name: 'View loan file' }).click();
   await expect(page.getByRole('heading', { name: /Riley Review/ })).toBeVisible();
