@@ -47,6 +47,7 @@ const ISOLATED_FILES = [
   'tests/integration/application-drafts.test.ts',
   'tests/integration/backup-restore.test.ts',
   'tests/integration/build-database.test.ts',
+  'tests/integration/sealed-lead-fields.test.ts',
   'tests/integration/cache-sync.test.ts',
   'tests/integration/calculator-leads.test.ts',
   'tests/integration/documents-cluster.test.ts',
@@ -68,6 +69,7 @@ const ISOLATED_FILES = [
   'tests/integration/team-invites.test.ts',
 ];
 
+  'tests/integration/sealed-notifications.test.ts',
 const ALL_TEST_FILES = ['lib/**/*.test.ts', 'server/**/*.test.ts', 'components/**/*.test.tsx', 'tests/integration/**/*.test.ts'];
 
 const resolve = {

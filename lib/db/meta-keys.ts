@@ -20,6 +20,10 @@ export const MetaKey = {
   openLoanFileOnApplication: 'open_loan_file_on_application',
   /** JSON: the owner's edits of the needs list's templates and the milestones' names (lib/loan-files/template-overrides.server.ts). */
   loanFileTemplates: 'loan_file_templates',
+  /** When customer information stored before sealing was sealed at rest (lib/setup/seal-at-rest.server.ts); its presence skips the pass. */
+  sealedAtRest: 'sealed_at_rest',
+  /** A fingerprint of the SECRET_KEY the recovery codes were last retired for (lib/auth/two-factor/retire-recovery-codes.server.ts). */
+  recoveryCodesKey: 'recovery_codes_key',
   /** JSON { count, at }: leads migration 0014 brought back from spam, until the owner dismisses the notice. */
   spamMovedBack: 'spam_moved_back',
 } as const;

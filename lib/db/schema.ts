@@ -348,7 +348,11 @@ export interface NotificationsTable {
    * 'webhook:<endpoint id>' ('webhook:env' for LEAD_WEBHOOK_URL).
    */
   recipient: Generated<string>;
-  /** JSON of what the channel sends, rendered when the notification was written (e-mail: a NotificationMessage). */
+  /**
+   * JSON of what the channel sends, rendered when the notification was written (e-mail: a
+   * NotificationMessage); for a lead's notifications sealed whole with SECRET_KEY instead
+   * (`v1.…`, never starting with `{`; lib/notifications/sealed-payload.server.ts).
+   */
   payload: string;
   /** 'waiting' | 'failing' | 'sent' | 'failed' | 'skipped' (see lib/notifications/types.ts). */
   status: string;

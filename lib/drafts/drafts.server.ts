@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { open, seal } from '../auth/secret-box.server';
 import { hashToken } from '../auth/sessions.server';
 import type { DB } from '../db/connect.server';
 import { engineOf } from '../db/engine';
@@ -124,7 +125,6 @@ export async function saveDraft(trx: DB, draft: DraftToSave, limits: DraftLimits
   const expiresAt = new Date(now.getTime() + DRAFT_DAYS * 86_400_000);
   const values = cleanDraftValues(draft.values);
   const content = {
-    field_values: JSON.stringify(values),
     step: draft.step,
     consent: values[HIDDEN.consent] === 'yes' ? 1 : 0,
     updated_at: stamp,
@@ -132,7 +132,11 @@ export async function saveDraft(trx: DB, draft: DraftToSave, limits: DraftLimits
   };
   if (previous && held) {
     // No new e-mail: the link sent before (to the address it went to) opens the saved changes.
-    await trx.updateTable('application_drafts').set(content).where('id', '=', previous.id).execute();
+    await trx
+      .updateTable('application_drafts')
+      .set({ ...content, field_values: sealValues(previous.id, values) })
+      .where('id', '=', previous.id)
+      .execute();
     return { ok: true, mailed: false, held, id: previous.id, token: draft.previousToken!, expiresAt };
   }
 
@@ -143,12 +147,16 @@ export async function saveDraft(trx: DB, draft: DraftToSave, limits: DraftLimits
     id = previous.id;
     // The earlier link stops working: its e-mail (with the clear token) goes with it.
     await deleteNotificationsOf(trx, 'draft', [id]);
-    await trx.updateTable('application_drafts').set(row).where('id', '=', id).execute();
+    await trx
+      .updateTable('application_drafts')
+      .set({ ...row, field_values: sealValues(id, values) })
+      .where('id', '=', id)
+      .execute();
   } else {
     id = newId();
     await trx
       .insertInto('application_drafts')
-      .values({ ...row, id, client_address: address, created_at: stamp })
+      .values({ ...row, id, field_values: sealValues(id, values), client_address: address, created_at: stamp })
       .execute();
   }
   // A new draft past a limit is kept all the same: what the visitor typed is not lost, and this
@@ -181,13 +189,49 @@ export async function findDraft(db: DB, token: string, now = new Date()): Promis
     .where('expires_at', '>', now.toISOString())
     .executeTakeFirst();
   if (!row) return null;
-  let values: unknown = {};
+  return { id: row.id, email: row.email, values: openValues(row.id, row.field_values), step: row.step === 1 ? 1 : 0 };
+}
+
+/**
+ * A draft's answers (income, assets, the credit score) are sealed at rest with SECRET_KEY, bound to
+ * the draft's id, like a lead's (lib/leads/sealed-fields.server.ts): only the resume link's token
+ * finds the row, and only the key opens what it holds.
+ */
+export const valuesContext = (id: string) => `draft-values:${id}`;
+
+function sealValues(id: string, values: DraftValues): string {
+  return seal(JSON.stringify(values), valuesContext(id));
+}
+
+/** The answers of a stored draft: sealed, or plain JSON when saved before sealing; empty when unreadable. */
+export function openValues(id: string, stored: string): DraftValues {
+  const text = stored.startsWith('{') ? stored : open(stored, valuesContext(id));
   try {
-    values = JSON.parse(row.field_values);
+    return cleanDraftValues(text === null ? {} : JSON.parse(text));
   } catch {
     // A row no one could have written: open it empty rather than fail the page.
+    return {};
   }
-  return { id: row.id, email: row.email, values: cleanDraftValues(values), step: row.step === 1 ? 1 : 0 };
+}
+
+/** Seals the answers of drafts saved before sealing (run once at start-up, lib/setup/); returns how many. */
+export async function sealStoredDraftValues(db: DB): Promise<number> {
+  const rows = await db
+    .selectFrom('application_drafts')
+    .select(['id', 'field_values'])
+    .where('field_values', 'like', '{%')
+    .execute();
+  let sealed = 0;
+  for (const row of rows) {
+    const result = await db
+      .updateTable('application_drafts')
+      .set({ field_values: sealValues(row.id, openValues(row.id, row.field_values)) })
+      .where('id', '=', row.id)
+      .where('field_values', '=', row.field_values)
+      .executeTakeFirst();
+    sealed += Number(result.numUpdatedRows);
+  }
+  return sealed;
 }
 
 /** Deletes drafts and their e-mails, inside the caller's transaction; returns how many went. */

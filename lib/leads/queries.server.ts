@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { latestEmailStates, listAttempts } from '../notifications/queries.server';
 import type { DeliveryAttempt, NotificationStatus } from '../notifications/types';
 import type { LeadKind } from './fields';
+import { openLeadFields } from './sealed-fields.server';
 import { parseBotSignals } from './spam-words';
 import type { Lead } from './types';
 
@@ -65,7 +66,7 @@ function toLead(row: Row): Lead {
     id: row.id,
     kind: row.kind as LeadKind,
     type: row.type,
-    fields: JSON.parse(row.fields) as Record<string, string>,
+    fields: openLeadFields(row.id, row.fields),
     name: row.name,
     email: row.email,
     phone: row.phone,

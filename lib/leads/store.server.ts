@@ -8,6 +8,7 @@ import { processSingleton } from '../runtime/process-singleton';
 import { arrivalNotifications } from './arrival-alerts.server';
 import { runArrivalHooks } from './arrival-hooks.server';
 import { leadRow, type NewLead } from './lead-row';
+import { sealLeadFields } from './sealed-fields.server';
 import { FLOOD_FACTOR, isFlood, judgeSubmission, type SpamReason, type SpamSettings, type SubmissionSignals } from './spam';
 
 /**
@@ -128,7 +129,11 @@ export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]
   if (leads.length === 0) return [];
   // Arrival is a lead's first activity: retention counts from its last (lib/retention/).
   const rows = leads.map(({ lead, now }) => ({ ...leadRow(lead, now), last_activity_at: now.toISOString() }));
-  await trx.insertInto('leads').values(rows).execute();
+  // Stored with the financial fields sealed; the alerts and hooks below read the fields as sent.
+  await trx
+    .insertInto('leads')
+    .values(rows.map((row, i) => ({ ...row, fields: sealLeadFields(row.id, leads[i]!.lead.fields) })))
+    .execute();
   const arrived = rows.map((row, i) => ({ row, at: leads[i]!.now }));
   await addNotifications(trx, await arrivalNotifications(trx, arrived));
   // What other domains do with new leads (an application's loan file), committed with them.

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import type { WebhookEvent } from '../webhooks/events';
+import { openLeadFields } from './sealed-fields.server';
 
 /**
  * The body of a lead event, as every receiver gets it (Standard Webhooks' `type`, `timestamp`,
@@ -59,7 +60,7 @@ export async function leadEventBodies(trx: DB, ids: string[], type: WebhookEvent
         submittedAt: row.created_at,
         page: row.page,
         source: objectOf(row.attribution),
-        fields: objectOf(row.fields) as Record<string, string>,
+        fields: openLeadFields(row.id, row.fields),
       },
     });
   }

@@ -31,6 +31,7 @@ export interface ClaimedNotification {
   subject_type: string;
   subject_id: string;
   recipient: string;
+  /** As stored: JSON, or sealed whole (./sealed-payload.server.ts); payloadToSend reads it. */
   payload: string;
   /** The part of the payload kept sealed (a link's token), or null. */
   sealed_secret: string | null;

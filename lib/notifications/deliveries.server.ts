@@ -2,6 +2,7 @@ import 'server-only';
 import type { DB } from '../db/connect.server';
 import { announceDue } from './due-signal.server';
 import { isFree } from './outbox.server';
+import { openPayload } from './sealed-payload.server';
 import type { Delivery } from './delivery-types';
 import { CHANNELS, type Channel, type NotificationStatus, type Subject } from './types';
 
@@ -46,14 +47,16 @@ async function withAttempts(
     createdAt: r.created_at,
     nextAttemptAt: r.next_attempt_at,
     lastError: r.last_error,
-    event: r.channel === 'webhook' ? eventOf(r.payload) : null,
+    event: r.channel === 'webhook' ? eventOf(openPayload(r)) : null,
     attempts: attempts
       .filter((a) => a.notification_id === r.id)
       .map((a) => ({ at: a.attempted_at, transport: a.transport, ok: Number(a.ok) === 1, error: a.error })),
   }));
 }
 
-function eventOf(payload: string): string | null {
+/** A webhook's event type, from its payload (opened: a lead's is sealed); null when it cannot be read. */
+function eventOf(payload: string | null): string | null {
+  if (payload === null) return null;
   try {
     const type = (JSON.parse(payload) as { type?: unknown }).type;
     return typeof type === 'string' ? type : null;

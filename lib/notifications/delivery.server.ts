@@ -7,6 +7,7 @@ import { claimNext, type ClaimedNotification } from './claim.server';
 import type { RecipientFilter } from './lanes';
 import { ofRecipients } from './lanes.server';
 import { addNotifications, sealContext, SEALED_MARK, type NewNotification } from './outbox.server';
+import { openPayload } from './sealed-payload.server';
 import { DeliveryError, type AnyTransport, type Transport } from './transports/types';
 import { PENDING, type Channel, type ChannelPayloads, type SubjectType } from './types';
 
@@ -22,7 +23,8 @@ import { PENDING, type Channel, type ChannelPayloads, type SubjectType } from '.
  *
  * A notification written for many recipients at once (a lead's push alert to every device) is
  * expanded when claimed: the transport names the recipients, their notifications replace it in
- * one transaction, and they are sent like any other.
+ * one transaction (written by addNotifications, so sealed as their subject's are), and they are
+ * sent like any other.
  */
 
 export interface OutboxLog {
@@ -76,11 +78,12 @@ export async function deliverDue(
   return delivered;
 }
 
-/** The stored payload as the transport takes it: parsed, its sealed secret (if any) put back. */
+/** The stored payload as the transport takes it: opened (if sealed), its sealed secret (if any) put back, parsed. */
 export function payloadToSend(
   row: Pick<ClaimedNotification, 'id' | 'payload' | 'sealed_secret'>,
 ): { payload: unknown } | { error: string } {
-  let text = row.payload;
+  let text = openPayload(row);
+  if (text === null) return { error: 'This message is sealed and does not open with this SECRET_KEY' };
   if (row.sealed_secret !== null) {
     const secret = open(row.sealed_secret, sealContext(row.id));
     if (secret === null) return { error: 'The sealed part of this message does not open with this SECRET_KEY' };

@@ -5,6 +5,7 @@ import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { ANY_CHANNEL, announceDue } from './due-signal.server';
+import { storedPayload } from './sealed-payload.server';
 import { PENDING, type Channel, type ChannelPayloads, type Subject } from './types';
 
 /**
@@ -14,6 +15,7 @@ import { PENDING, type Channel, type ChannelPayloads, type Subject } from './typ
  * (./delivery.server.ts) sends it afterwards; whatever makes one due also tells the workers of
  * every instance, on commit (./due-signal.server.ts). Subjects have no foreign key here, so whoever
  * deletes a subject deletes its notifications in the same transaction (deleteNotifications).
+ * The payloads of subjects that carry a lead's fields are stored sealed (./sealed-payload.server.ts).
  */
 
 export type NewNotification = {
@@ -63,7 +65,8 @@ function notificationRow(n: NewNotification) {
     subject_id: n.subject.id,
     channel: n.channel,
     recipient: n.recipient ?? 'broker',
-    payload,
+    // A lead's payload is sealed whole (./sealed-payload.server.ts), its secret already marked out.
+    payload: storedPayload(id, n.subject.type, payload),
     sealed_secret: sealed,
     status: n.skipped ? 'skipped' : 'waiting',
     next_attempt_at: n.skipped ? null : (n.due ?? n.at).toISOString(),

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import type { DB } from '../db/connect.server';
+import { editedPayload } from '../notifications/sealed-payload.server';
 import { chunks, deleteLeadsById, deleteLoanFilesOf, deleteNotificationsById, scrubDeletedText } from '../retention/erase.server';
 import type { PersonCounts } from './counts';
 import { redactEmail } from './email-match';
@@ -42,11 +43,19 @@ export async function deletePersonData(
   return counts;
 }
 
-/** Replaces the address in the columns of someone else's row that name it (their record stays). */
+/**
+ * Replaces the address in the columns of someone else's row that name it (their record stays). A
+ * sealed notification payload is opened, cut and sealed again.
+ */
 async function redact(trx: DB, { table, id, columns }: Mention, email: string): Promise<void> {
   const refs = sql.join(columns.map((c) => sql.ref(c)));
   const row = (await sql<Record<string, string>>`select ${refs} from ${sql.table(table)} where id = ${id}`.execute(trx)).rows[0];
   if (!row) return;
-  const assignments = columns.map((c) => sql`${sql.ref(c)} = ${redactEmail(row[c] ?? '', email)}`);
+  const cut = (text: string) => redactEmail(text, email);
+  const redacted = (c: string) =>
+    table === 'notifications' && c === 'payload'
+      ? (editedPayload({ id, payload: row[c] ?? '' }, cut) ?? row[c] ?? '')
+      : cut(row[c] ?? '');
+  const assignments = columns.map((c) => sql`${sql.ref(c)} = ${redacted(c)}`);
   await sql`update ${sql.table(table)} set ${sql.join(assignments)} where id = ${id}`.execute(trx);
 }

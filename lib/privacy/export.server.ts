@@ -1,9 +1,12 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { documentsOf } from '../documents/store.server';
+import { openValues } from '../drafts/drafts.server';
+import { openLeadFields } from '../leads/sealed-fields.server';
 import type { StoredDocument } from '../documents/types';
 import { loanFile } from '../loan-files/queries.server';
 import type { LoanFile, LoanFileItem } from '../loan-files/types';
+import { openPayload } from '../notifications/sealed-payload.server';
 import { itemOwner } from '../loan-files/upload-access.server';
 import { chunks } from '../retention/erase.server';
 import type { PersonCounts } from './counts';
@@ -102,19 +105,20 @@ export async function exportPersonData(db: DB, email: string, now = new Date()):
     exportedAt: now.toISOString(),
     counts: countRecords(found),
     // `search` is derived from the name, e-mail and phone for the admin's search: nothing new.
-    leads: leads.map(({ search: _search, fields, ...lead }) => ({ ...lead, fields: parseJson(fields) })),
+    leads: leads.map(({ search: _search, fields, ...lead }) => ({ ...lead, fields: openLeadFields(lead.id, fields) })),
     loanFiles,
     ...(loanFiles.some((file) => file.items.some((item) => item.documents.length > 0)) && {
       documentContents: DOCUMENT_CONTENT_NOTE,
     }),
     notifications: notifications.map(({ payload, ...n }) => ({
       ...n,
-      payload: parseJson(payload),
+      // A lead's is sealed at rest: the person gets it opened (as stored if it does not open).
+      payload: parseJson(openPayload({ id: n.id, payload }) ?? payload),
       attempt_log: attemptsOf(n.id),
     })),
     payments: payments.map((p) => ({ ...p, events: events.filter((e) => e.checkout_session_id === p.checkout_session_id) })),
     invites,
-    drafts: drafts.map(({ field_values, ...draft }) => ({ ...draft, field_values: parseJson(field_values) })),
+    drafts: drafts.map(({ field_values, ...draft }) => ({ ...draft, field_values: openValues(draft.id, field_values) })),
   };
 }
 

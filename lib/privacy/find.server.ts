@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '../db/connect.server';
 import { itemOwner } from '../loan-files/upload-access.server';
+import { isSealedPayload, openPayload } from '../notifications/sealed-payload.server';
 import { chunks } from '../retention/erase.server';
 import type { PersonCounts } from './counts';
 import { holdsEmail, likeFragment, likePattern } from './email-match';
@@ -15,7 +16,8 @@ import { holdsEmail, likeFragment, likePattern } from './email-match';
  * the address, and applications saved to finish later under it. Other people's records that only
  * mention the address (a contact message naming a spouse's e-mail, a file naming them as its
  * builder) are theirs: not exported, and on deletion the address is cut out of them (./delete.server.ts).
- * SQL narrows the rows by a fragment of the address; holdsEmail decides (./email-match.ts).
+ * SQL narrows the rows by a fragment of the address; holdsEmail decides (./email-match.ts). Sealed
+ * notification payloads are opened to be searched (sealedPayloadsNaming).
  */
 
 export interface PersonRecords {
@@ -134,8 +136,15 @@ export async function findPersonRecords(db: DB, email: string): Promise<PersonRe
       db.selectFrom('notifications').select('id').where('subject_type', '=', type).where('subject_id', 'in', part).execute(),
     ))
       notificationIds.add(id);
-  const others = new Set([...leads.filter((m) => !own(m)).map((m) => `lead:${m.id}`)]);
-  for (const n of await rowsNaming(db, email, 'notifications', ['payload', 'last_error'], ['subject_type', 'subject_id'])) {
+  const otherLeadIds = leads.filter((m) => !own(m)).map((m) => m.id);
+  const others = new Set(otherLeadIds.map((id) => `lead:${id}`));
+  const named = await rowsNaming(db, email, 'notifications', ['payload', 'last_error'], ['subject_type', 'subject_id']);
+  for (const sealed of await sealedPayloadsNaming(db, email, otherLeadIds)) {
+    const match = named.find((n) => n.id === sealed.id);
+    if (!match) named.push({ id: sealed.id, columns: ['payload'], row: sealed });
+    else if (!match.columns.includes('payload')) match.columns.push('payload');
+  }
+  for (const n of named) {
     const subject = `${String(n.row.subject_type)}:${String(n.row.subject_id)}`;
     if (notificationIds.has(n.id) || subjects.has(subject)) continue;
     if (others.has(subject) || (await subjectStays(db, String(n.row.subject_type), String(n.row.subject_id))))
@@ -193,6 +202,26 @@ async function documentsOfFiles(db: DB, fileIds: string[]): Promise<string[]> {
   return idsWhereIn(itemIds.map(itemOwner), (part) =>
     db.selectFrom('documents').select('id').where('owner', 'in', part).execute(),
   );
+}
+
+/**
+ * Notifications of other people's leads whose sealed payload names the address. SQL cannot look
+ * inside a sealed payload (lib/notifications/sealed-payload.server.ts), so the notifications of the
+ * leads that name the address are opened here: a lead's notifications are rendered from the lead,
+ * so one whose lead names nobody names nobody either. Plain payloads were matched by SQL already.
+ */
+async function sealedPayloadsNaming(db: DB, email: string, leadIds: string[]) {
+  const found: { id: string; payload: string; subject_type: string; subject_id: string }[] = [];
+  for (const part of chunks(leadIds)) {
+    const rows = await db
+      .selectFrom('notifications')
+      .select(['id', 'payload', 'subject_type', 'subject_id'])
+      .where('subject_type', '=', 'lead')
+      .where('subject_id', 'in', part)
+      .execute();
+    for (const row of rows) if (isSealedPayload(row.payload) && holdsEmail(openPayload(row), email)) found.push(row);
+  }
+  return found;
 }
 
 /** Whether a notification's subject is a lead, loan file or payment that is not the person's (it stays). */

@@ -4,6 +4,7 @@ import type { DB } from '../db/connect.server';
 import { engineOf } from '../db/engine';
 import { migrateToLatest } from '../db/migrate.server';
 import { registerDomainHooks } from './hooks.server';
+import { sealAtRestOnce } from './seal-at-rest.server';
 import { seedIfEmpty } from './seed.server';
 
 // lib/setup makes a database ready for this release. It sits on the domains, whose defaults the
@@ -33,6 +34,7 @@ export async function prepareDatabase(
     db,
     async (locked) => {
       const applied = await migrateToLatest(locked);
+      await sealAtRestOnce(locked, options.now);
       const seeded = await seedIfEmpty(locked, options.now);
       return { applied, seeded };
     },

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openLeadFields } from '../../lib/leads/sealed-fields.server';
 import { fullApplication } from '../support/lead-data';
 import { withDb } from './admin-support';
 import { sameOriginAxe } from './axe';
@@ -40,17 +43,19 @@ export interface StoredLead {
   notification: string | null;
 }
 
+/** Stored leads, newest first, their sealed fields opened with the key the server keeps beside its file. */
 export function storedLeads(databasePath: string): StoredLead[] {
+  const key = Buffer.from(readFileSync(join(dirname(databasePath), 'secret.key'), 'utf8').trim(), 'base64');
   return withDb(databasePath, (db) =>
     (
       db
         .prepare(
-          `SELECT l.kind, l.type, l.fields, l.page, l.is_spam, l.spam_reason, l.possible_bot, l.consent_text, l.consent_page, n.status AS notification
+          `SELECT l.id, l.kind, l.type, l.fields, l.page, l.is_spam, l.spam_reason, l.possible_bot, l.consent_text, l.consent_page, n.status AS notification
            FROM leads l LEFT JOIN notifications n ON n.subject_type = 'lead' AND n.subject_id = l.id
              AND n.channel = 'email' AND n.recipient = 'broker' ORDER BY l.created_at DESC`,
         )
-        .all() as (Omit<StoredLead, 'fields'> & { fields: string })[]
-    ).map((row) => ({ ...row, fields: JSON.parse(row.fields) as Record<string, string> })),
+        .all() as (Omit<StoredLead, 'fields'> & { id: string; fields: string })[]
+    ).map(({ id, ...row }) => ({ ...row, fields: openLeadFields(id, row.fields, key) })),
   );
 }
 

@@ -5,6 +5,7 @@ import { getLead, listNotificationAttempts } from '../../lib/leads/queries.serve
 import { submitLead, type SubmitDeps } from '../../lib/leads/submit.server';
 import { MAX_ATTEMPTS } from '../../lib/notifications/backoff';
 import { deliverDue } from '../../lib/notifications/delivery.server';
+import { openPayload } from '../../lib/notifications/sealed-payload.server';
 import { leadMessage } from '../../lib/leads/summary';
 import { emailJsTransport } from '../../lib/notifications/transports/emailjs.server';
 import { smtpTransport } from '../../lib/notifications/transports/smtp.server';
@@ -90,12 +91,13 @@ describe('lead store', () => {
     // sends that payload and knows nothing of leads.
     const notice = await db
       .selectFrom('notifications')
-      .select(['channel', 'payload'])
+      .select(['id', 'channel', 'payload'])
       .where('subject_type', '=', 'lead')
       .where('subject_id', '=', application.id)
       .executeTakeFirstOrThrow();
     expect(notice.channel).toBe('email');
-    expect(JSON.parse(notice.payload)).toEqual(
+    // Sealed at rest (lib/notifications/sealed-payload.server.ts).
+    expect(JSON.parse(openPayload(notice)!)).toEqual(
       leadMessage({
         kind: 'application',
         type: 'New Detailed Application',

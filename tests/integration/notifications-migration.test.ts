@@ -5,6 +5,7 @@ import { migrateToLatest } from '../../lib/db/migrate.server';
 import { migrations } from '../../lib/db/migrations';
 import { getLead, listNotificationAttempts } from '../../lib/leads/queries.server';
 import { deliverDue } from '../../lib/notifications/delivery.server';
+import { openPayload } from '../../lib/notifications/sealed-payload.server';
 import { listPayments } from '../../lib/payments/store.server';
 import { engines } from '../support/engines';
 
@@ -363,7 +364,8 @@ describe.each(engines)('migration 0007 (notifications outbox) on %s', (_engine, 
     const rows = await handle.db.selectFrom('notifications').select(['id', 'subject_id', 'payload']).orderBy('id').execute();
     expect(rows.map((r) => r.id)).toEqual(ids);
     expect(rows.every((r) => r.subject_id === `lead-${r.id}`)).toBe(true);
-    expect(rows.every((r) => (JSON.parse(r.payload) as { fromName: string }).fromName === r.id)).toBe(true);
+    // Sealed, as every lead's payload (lib/notifications/sealed-payload.server.ts).
+    expect(rows.every((r) => (JSON.parse(openPayload(r)!) as { fromName: string }).fromName === r.id)).toBe(true);
   });
 
   it('goes back down to the lead outbox, payment notice leads included, and up again', async () => {

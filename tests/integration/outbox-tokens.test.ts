@@ -5,6 +5,7 @@ import { migrateToLatest } from '../../lib/db/migrate.server';
 import { migrations } from '../../lib/db/migrations';
 import { saveDraft } from '../../lib/drafts/drafts.server';
 import { deliverDue } from '../../lib/notifications/delivery.server';
+import { openPayload } from '../../lib/notifications/sealed-payload.server';
 import { smtpTransport } from '../../lib/notifications/transports/smtp.server';
 import { acceptInvite } from '../../lib/team/accept-invite.server';
 import { createInvite } from '../../lib/team/invites.server';
@@ -132,7 +133,8 @@ describe.each(engines)('link tokens in the outbox on %s', (_engine, open) => {
       .select(['id', 'payload', 'claimed_until', 'sealed_secret'])
       .orderBy('id')
       .execute();
-    const text = (id: string) => (JSON.parse(rows.find((r) => r.id === id)!.payload) as { text: string }).text;
+    // A lead's payload is sealed whole (lib/notifications/sealed-payload.server.ts): opened here.
+    const text = (id: string) => (JSON.parse(openPayload(rows.find((r) => r.id === id)!)!) as { text: string }).text;
     expect(text('n-invite')).toBe(`Open this link:\n${SITE}/invite/[removed once sent]\n`);
     expect(text('n-draft')).toBe(`Continue:\n${SITE}/apply?resume=[removed once sent]\n`);
     expect(text('n-waiting')).toContain(token('c'));

@@ -2,6 +2,7 @@ import 'server-only';
 import { ATTRIBUTION_CSV_COLUMNS, attributionCsvCells } from '../../attribution/csv';
 import type { DB } from '../../db/connect.server';
 import type { LeadKind } from '../fields';
+import { openLeadFields } from '../sealed-fields.server';
 import { leadSummary } from '../summary';
 import { botSignalSentences, parseBotSignals } from '../spam-words';
 import { statusLabel } from '../statuses';
@@ -52,7 +53,7 @@ const COLUMNS: readonly Column[] = [
 export const CSV_COLUMNS = COLUMNS.map(([header]) => header);
 
 function details(r: ExportedLead): string {
-  const summary = leadSummary(r.kind as LeadKind, JSON.parse(r.fields) as Record<string, string>);
+  const summary = leadSummary(r.kind as LeadKind, openLeadFields(r.id, r.fields));
   return summary.sections
     .flatMap((s) => [...(s.title ? [s.title] : []), ...s.rows.map((row) => `${row.label}: ${row.value}`)])
     .join('\n');
