@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { connect, type DB } from '../../lib/db/connect.server';
 import { databaseTarget } from '../../lib/env-schema';
+import { saveOpensFileOnApplication } from '../../lib/loan-files/open-on-application.server';
 import { fullApplication } from '../support/lead-data';
 import type { ReceivedMail } from '../support/mail';
 
@@ -30,6 +31,23 @@ export async function submitApplication(url: string, values: Record<string, stri
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     return lead.id;
+  });
+}
+
+/**
+ * Posts an application with the owner's setting "Open a loan file for every new application" on,
+ * so the server opens the file itself, with its own key for the lead's sealed answers (the needs
+ * list is built from them), then puts the setting back; returns the file's id.
+ */
+export async function applicationWithFile(url: string, values: Record<string, string>, databasePath: string): Promise<string> {
+  const setting = (on: boolean) =>
+    withDatabase(databasePath, (db) => db.transaction().execute((trx) => saveOpensFileOnApplication(trx, on)));
+  const before = await setting(true);
+  const leadId = await submitApplication(url, values, databasePath);
+  await setting(before);
+  return withDatabase(databasePath, async (db) => {
+    const file = await db.selectFrom('loan_files').select('id').where('lead_id', '=', leadId).executeTakeFirstOrThrow();
+    return file.id;
   });
 }
 

@@ -1,11 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openLoanFile } from '../../lib/loan-files/files.server';
 import { builderLink, updateBuilder } from '../../lib/loan-files/builder.server';
 import { EICAR, startClamd, type RunningClamd } from '../support/clamd';
 import { startSmtp } from '../support/mail';
 import { signInToDashboard, expectNoAxeViolations as expectNoAdminAxeViolations, toast } from './admin-ui';
 import { expectNoAxeViolations, MAIL_ENV } from './leads-support';
-import { builderApplication, linkIn, mailTo, pdfBytes, submitApplication, withDatabase } from './portal-support';
+import {
+  applicationWithFile,
+  builderApplication,
+  linkIn,
+  mailTo,
+  pdfBytes,
+  submitApplication,
+  withDatabase,
+} from './portal-support';
 import { freePort, startServer, type RunningServer } from './server';
 
 /**
@@ -35,8 +42,7 @@ test.beforeAll(async () => {
       CLAMD_SOCKET: clamd.socketPath,
     },
   });
-  const leadId = await submitApplication(server.url, builderApplication, server.databasePath);
-  fileId = await withDatabase(server.databasePath, async (db) => (await openLoanFile(db, leadId)).file.id);
+  fileId = await applicationWithFile(server.url, builderApplication, server.databasePath);
 });
 test.afterAll(async () => {
   await server?.stop();
