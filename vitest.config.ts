@@ -62,6 +62,7 @@ const ISOLATED_FILES = [
   'tests/integration/portal-upload.test.ts',
   'tests/integration/loan-files.test.ts',
   'tests/integration/loan-files-retention.test.ts',
+  'tests/integration/portal-passkeys.test.ts',
   'tests/integration/loan-file-reminders.test.ts',
   'tests/integration/notifications-lanes.test.ts',
   'tests/integration/outbox-tokens.test.ts',

@@ -89,12 +89,12 @@ export const BODY_CLASSES: readonly BodyClass[] = [
     matches: post((path) => path.startsWith('/api/auth/')),
   },
   {
-    name: 'portal sign-in (sign-in link, sign-in, sign-out)',
+    name: 'portal sign-in (sign-in link, sign-in, sign-out, passkeys)',
     limit: SIGN_IN_LIMIT,
     lengthRequired: false,
     answer: 'json',
     tooLarge: tooLarge('The sign-in request', SIGN_IN_LIMIT),
-    matches: post((path) => /^\/api\/portal\/sign-(in-link|in|out)$/.test(path)),
+    matches: post((path) => /^\/api\/portal\/(sign-(in-link|in|out)|passkey\/.+)$/.test(path)),
   },
   {
     name: "application drafts ('Save and finish later')",

@@ -1,3 +1,5 @@
+import { PasskeySignIn } from './passkey-sign-in';
+
 /** Why the signed-out portal page was shown again, from its query (never free text from the URL). */
 export type SignInNotice = 'sent' | 'expired' | 'invalid' | 'signed-out' | null;
 
@@ -13,7 +15,8 @@ const NOTICES: Record<Exclude<SignInNotice, null>, { text: string; tone: 'ok' | 
 
 /**
  * The signed-out portal: one field, the borrower's e-mail, and a plain form post (it works without
- * JavaScript). The answer never says whether the address has a loan file.
+ * JavaScript). The answer never says whether the address has a loan file. Below it, where the
+ * browser can, "Sign in with a passkey", which asks for no address at all.
  */
 export function SignInRequest({ notice }: { notice: SignInNotice }) {
   const shown = notice ? NOTICES[notice] : null;
@@ -58,6 +61,7 @@ export function SignInRequest({ notice }: { notice: SignInNotice }) {
           E-mail me a sign-in link
         </button>
       </form>
+      <PasskeySignIn />
     </div>
   );
 }

@@ -12,7 +12,15 @@ import { hashToken } from './sessions.server';
  * it serves once.
  */
 
-export type ChallengePurpose = 'second-factor' | 'totp-setup' | 'passkey-register' | 'passkey-sign-in' | 'passkey-step-up';
+export type ChallengePurpose =
+  | 'second-factor'
+  | 'totp-setup'
+  | 'passkey-register'
+  | 'passkey-sign-in'
+  | 'passkey-step-up'
+  // The borrower portal's passkeys (lib/loan-files/portal-passkeys.server.ts): the user is a loan file.
+  | 'portal-passkey-register'
+  | 'portal-passkey-sign-in';
 
 export interface Challenge<D> {
   id: string;

@@ -578,6 +578,31 @@ export interface PortalSessionsTable {
   created_at: string;
 }
 
+/**
+ * A passkey a signed-in borrower added to the portal (migration 0022): it signs in to its loan
+ * file instead of an e-mailed link. A WebAuthn public key, never a secret.
+ */
+export interface PortalPasskeysTable {
+  id: string;
+  /** The loan file it signs in to. */
+  file_id: string;
+  /** The WebAuthn credential id, base64url (unique): what a sign-in looks up. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (bigint: pg returns it as a string); 0 for those that keep none. */
+  counter: Generated<number | string>;
+  /** JSON array of AuthenticatorTransport, handed back to the browser as a hint. */
+  transports: Generated<string>;
+  /** SHA-256 of the file's borrower address when it was added: it signs in only while that is still the address. */
+  email_hash: string;
+  /** The borrower's name for it ("My phone"), shown on the portal page. */
+  name: string;
+  created_at: string;
+  /** The last sign-in with it; null until used. */
+  last_used_at: string | null;
+}
+
 export interface Database {
   cache_tags: CacheTagsTable;
   site_content: SiteContentTable;
@@ -614,6 +639,7 @@ export interface Database {
   loan_file_milestones: LoanFileMilestonesTable;
   portal_links: PortalLinksTable;
   portal_sessions: PortalSessionsTable;
+  portal_passkeys: PortalPasskeysTable;
   documents: DocumentsTable;
   document_chunks: DocumentChunksTable;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import type { DB } from '../db/connect.server';
 import { deleteNotifications } from '../notifications/outbox.server';
 import { loanFileSubject } from './mail.server';
+import { REGISTER_PURPOSE } from './portal-passkeys';
 
 /**
  * Deleting the loan files of leads, for privacy deletion and retention: the tables have no
@@ -16,8 +17,10 @@ export async function deleteLoanFilesOfLeads(trx: DB, leadIds: readonly string[]
   if (fileIds.length === 0) return { files: 0, itemIds: [] };
   const items = await trx.selectFrom('loan_file_items').select('id').where('file_id', 'in', fileIds).execute();
   for (const id of fileIds) await deleteNotifications(trx, loanFileSubject(id));
-  for (const table of ['loan_file_items', 'loan_file_milestones', 'portal_links', 'portal_sessions'] as const)
+  for (const table of ['loan_file_items', 'loan_file_milestones', 'portal_links', 'portal_sessions', 'portal_passkeys'] as const)
     await trx.deleteFrom(table).where('file_id', 'in', fileIds).execute();
+  // A passkey being added names the file as its user.
+  await trx.deleteFrom('auth_challenges').where('purpose', '=', REGISTER_PURPOSE).where('user_id', 'in', fileIds).execute();
   await trx.deleteFrom('loan_files').where('id', 'in', fileIds).execute();
   return { files: fileIds.length, itemIds: items.map((i) => i.id) };
 }

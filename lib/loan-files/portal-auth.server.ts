@@ -23,8 +23,8 @@ export const PORTAL_SESSION_HOURS = 12;
 
 const HOUR_MS = 3_600_000;
 const newToken = () => randomBytes(32).toString('base64url');
-/** What the limit counts by, and all a link row keeps of the address. */
-const emailKey = (email: string) => hashToken(normalEmail(email));
+/** What the limit counts by, and all a link (or a passkey) row keeps of the address. */
+export const emailKey = (email: string) => hashToken(normalEmail(email));
 
 /**
  * PostgreSQL: two requests for one address on two instances would each count without the other's
@@ -121,33 +121,49 @@ export async function redeemSignInLink(db: DB, token: string, now = new Date()):
     if (Number(spent.numUpdatedRows) !== 1) return null;
     const file = await trx.selectFrom('loan_files').select('borrower_email').where('id', '=', link.file_id).executeTakeFirst();
     if (!file || emailKey(file.borrower_email) !== link.email_hash) return null;
-    const sessionToken = newToken();
-    const expiresAt = new Date(now.getTime() + PORTAL_SESSION_HOURS * HOUR_MS);
-    await trx
-      .insertInto('portal_sessions')
-      .values({
-        id: newId(),
-        token_hash: hashToken(sessionToken),
-        file_id: link.file_id,
-        expires_at: expiresAt.toISOString(),
-        created_at: stamp,
-      })
-      .execute();
-    return { sessionToken, fileId: link.file_id, expiresAt };
+    return startPortalSession(trx, link.file_id, now);
   });
 }
 
-/** The loan file a live portal session is signed in to, or null. */
-export async function portalSession(db: DB, sessionToken: string, now = new Date()): Promise<string | null> {
+/** A new session on a loan file, for a sign-in already proven (a link, a passkey). */
+export async function startPortalSession(db: DB, fileId: string, now: Date): Promise<PortalSignIn> {
+  const sessionToken = newToken();
+  const expiresAt = new Date(now.getTime() + PORTAL_SESSION_HOURS * HOUR_MS);
+  await db
+    .insertInto('portal_sessions')
+    .values({
+      id: newId(),
+      token_hash: hashToken(sessionToken),
+      file_id: fileId,
+      expires_at: expiresAt.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { sessionToken, fileId, expiresAt };
+}
+
+export interface LivePortalSession {
+  fileId: string;
+  /** When the borrower signed in: adding a passkey needs a recent sign-in. */
+  signedInAt: Date;
+}
+
+/** A live portal session's loan file and sign-in time, or null. */
+export async function livePortalSession(db: DB, sessionToken: string, now = new Date()): Promise<LivePortalSession | null> {
   if (!sessionToken || sessionToken.length > 100) return null;
   const row = await db
     .selectFrom('portal_sessions')
     .innerJoin('loan_files', 'loan_files.id', 'portal_sessions.file_id')
-    .select('portal_sessions.file_id')
+    .select(['portal_sessions.file_id', 'portal_sessions.created_at'])
     .where('portal_sessions.token_hash', '=', hashToken(sessionToken))
     .where('portal_sessions.expires_at', '>', now.toISOString())
     .executeTakeFirst();
-  return row?.file_id ?? null;
+  return row ? { fileId: row.file_id, signedInAt: new Date(row.created_at) } : null;
+}
+
+/** The loan file a live portal session is signed in to, or null. */
+export async function portalSession(db: DB, sessionToken: string, now = new Date()): Promise<string | null> {
+  return (await livePortalSession(db, sessionToken, now))?.fileId ?? null;
 }
 
 /** Signs out: the session's row is deleted. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { getDb } from '../db/index.server';
 import { env } from '../env.server';
-import { portalSession, PORTAL_SESSION_HOURS } from './portal-auth.server';
+import { livePortalSession, PORTAL_SESSION_HOURS, type LivePortalSession } from './portal-auth.server';
 import { portalCookieName } from './portal-cookie';
 
 /** The portal cookie's attributes: the token only travels over this site's own requests. */
@@ -19,9 +19,9 @@ export function portalCookieOptions() {
 export const portalCookie = () => portalCookieName(env.SITE_URL);
 
 /** The loan file the request's portal cookie opens, or null (no cookie, or a session ended or expired). */
-export async function signedInFile(): Promise<{ fileId: string; token: string } | null> {
+export async function signedInFile(): Promise<(LivePortalSession & { token: string }) | null> {
   const token = (await cookies()).get(portalCookie())?.value;
   if (!token) return null;
-  const fileId = await portalSession(await getDb(), token, new Date());
-  return fileId ? { fileId, token } : null;
+  const session = await livePortalSession(await getDb(), token, new Date());
+  return session ? { ...session, token } : null;
 }

@@ -20,6 +20,7 @@ import * as m0018 from './0018_documents';
 import * as m0019 from './0019_loan_files';
 import * as m0020 from './0020_loan_file_reminders';
 import * as m0021 from './0021_document_chunk_store';
+import * as m0022 from './0022_portal_passkeys';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019_loan_files': m0019,
   '0020_loan_file_reminders': m0020,
   '0021_document_chunk_store': m0021,
+  '0022_portal_passkeys': m0022,
 };
