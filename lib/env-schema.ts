@@ -107,6 +107,8 @@ const envSchema = z
     DATABASE_URL: databaseUrl,
     ADMIN_PASSWORD: optional,
     SECRET_KEY: secretKey,
+    // The key being replaced, read only by `npm run secret-key:rotate` (server/rotate-key.ts).
+    SECRET_KEY_PREVIOUS: secretKey,
     SESSION_IDLE_MINUTES: wholeNumber(1, 60 * 24 * 30, 120),
     SESSION_MAX_DAYS: wholeNumber(1, 365, 7),
     LOGIN_LIMIT_PER_MINUTE: wholeNumber(1, 10_000, 10),

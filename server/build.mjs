@@ -6,7 +6,8 @@
 //
 //   node server/build.mjs                       both (npm run build)
 //   node server/build.mjs --if-needed           only what is older than its sources (npm start)
-//   node server/build.mjs --server [--if-needed] the server only (npm run dev, db:migrate, db:backup, db:restore)
+//   node server/build.mjs --server [--if-needed] the server only (npm run dev, db:migrate, db:backup, db:restore,
+//                                               secret-key:rotate)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,6 +104,7 @@ export async function buildServer() {
       migrate: 'server/migrate.ts',
       backup: 'server/backup.ts',
       restore: 'server/restore.ts',
+      'rotate-key': 'server/rotate-key.ts',
       'build-database': 'server/build-database.ts',
     },
     outdir: SERVER_BUILD,

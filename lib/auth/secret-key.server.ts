@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { databaseTarget, decodeSecretKey } from '../env-schema';
 
 /**
- * The key that seals secrets at rest (TOTP secrets; recovery codes are keyed with it too). It
+ * The key that seals secrets and customer information at rest (lib/auth/secret-box.server.ts; npm
+ * run secret-key:rotate changes it, lib/setup/rotate-secret-key.server.ts). It
  * comes from SECRET_KEY; on SQLite, when that is unset, from a file generated beside the database
  * at first start. Never from the database itself: a copy of the database (a backup, a stolen
  * disk image of the data alone) must not carry the key that opens it.

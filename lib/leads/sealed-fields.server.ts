@@ -14,14 +14,15 @@ import { isPlainField } from './plain-fields';
 /** Not a form field's name: forms accept only the names they declare (lib/leads/schemas.ts). */
 export const SEALED_KEY = '~sealed';
 
-const context = (leadId: string) => `lead-fields:${leadId}`;
+/** The secret box context of a lead's sealed part: one copied to another lead does not open there. */
+export const fieldsContext = (leadId: string) => `lead-fields:${leadId}`;
 
 export function sealLeadFields(leadId: string, fields: Record<string, string>, secret?: Buffer): string {
   const plain: Record<string, string> = {};
   const sealed: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) (isPlainField(name) ? plain : sealed)[name] = value;
   if (Object.keys(sealed).length === 0) return JSON.stringify(plain);
-  return JSON.stringify({ ...plain, [SEALED_KEY]: seal(JSON.stringify(sealed), context(leadId), secret) });
+  return JSON.stringify({ ...plain, [SEALED_KEY]: seal(JSON.stringify(sealed), fieldsContext(leadId), secret) });
 }
 
 /**
@@ -32,7 +33,7 @@ export function sealLeadFields(leadId: string, fields: Record<string, string>, s
 export function openLeadFields(leadId: string, stored: string, secret?: Buffer): Record<string, string> {
   const { [SEALED_KEY]: sealed, ...plain } = parseObject(stored);
   if (typeof sealed !== 'string') return plain;
-  const opened = open(sealed, context(leadId), secret);
+  const opened = open(sealed, fieldsContext(leadId), secret);
   if (opened === null) {
     logger.error({ leadId }, "A lead's sealed fields do not open with this SECRET_KEY");
     return plain;

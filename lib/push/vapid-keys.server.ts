@@ -26,7 +26,8 @@ interface StoredKeys {
   privateKey: string;
 }
 
-const SEAL_CONTEXT = 'vapid';
+/** The secret box context of the private key (also ./reseal.server.ts's). */
+export const SEAL_CONTEXT = 'vapid';
 
 export class VapidKeyError extends Error {
   override name = 'VapidKeyError';

@@ -23,7 +23,8 @@ export interface EndpointTarget {
   enabled: boolean;
 }
 
-const secretContext = (id: string) => `webhook:${id}`;
+/** The secret box context of an endpoint's secret (also ./reseal.server.ts's). */
+export const secretContext = (id: string) => `webhook:${id}`;
 
 function parseEvents(json: string): WebhookEvent[] {
   try {

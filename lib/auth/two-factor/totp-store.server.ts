@@ -16,8 +16,9 @@ export const TOTP_ISSUER = 'Construction Loan Pros';
 /** Time to scan the code and type the first one before the pending secret is dropped. */
 const SET_UP_TTL_MS = 15 * 60_000;
 
-const setUpContext = (userId: string) => `totp-setup:${userId}`;
-const secretContext = (userId: string) => `totp:${userId}`;
+// Exported for re-sealing under a new SECRET_KEY (./reseal.server.ts).
+export const setUpContext = (userId: string) => `totp-setup:${userId}`;
+export const secretContext = (userId: string) => `totp:${userId}`;
 
 export interface TotpSetUp {
   qrDataUrl: string;
