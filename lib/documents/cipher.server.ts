@@ -93,5 +93,5 @@ export function openName(sealed: string, documentId: string): string {
 
 const keyError = (documentId: string) =>
   new DocumentKeyError(
-    `Document ${documentId} does not open with SECRET_KEY: was the key changed without `npm run secret-key:rotate`?`,
+    `Document ${documentId} does not open with SECRET_KEY: was the key changed without 'npm run secret-key:rotate'?`,
   );
