@@ -28,6 +28,8 @@ const DOMAINS = [
   'lib/media',
   'lib/retention',
   'lib/loan-files',
+  'lib/compliance',
+  'lib/licenses',
 ];
 /** Makes a database ready for this release: migrations, then the domains' defaults (the seed). */
 const SETUP = ['lib/setup'];

@@ -2,9 +2,11 @@
 
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import type { AdCopyFinding } from '@/lib/compliance/ad-copy';
 import { updateRateAction } from '@/lib/rates/actions/rates';
 import { RATE_ICONS, RATE_KINDS, type RateInput } from '@/lib/rates/schema';
 import type { Rate } from '@/lib/rates/types';
+import { AdCopyWarnings, adCopyToastNote } from './ad-copy-warnings';
 import { inputClass, labelClass } from './image-field';
 import { RateIconPreview } from './rate-icon';
 
@@ -44,6 +46,8 @@ export function RateRow({
   onDelete,
   onMove,
   onSaved,
+  adCopy = [],
+  onDismissed = () => {},
 }: {
   rate: Rate;
   first: boolean;
@@ -51,7 +55,11 @@ export function RateRow({
   disabled: boolean;
   onDelete: () => void;
   onMove: (delta: -1 | 1) => void;
-  onSaved: (rate: Rate) => void;
+  /** A save stored the rate; its ad-copy warnings come with it (issue 31). */
+  onSaved: (rate: Rate, adCopy: AdCopyFinding[]) => void;
+  /** This rate's ad-copy warnings not dismissed. */
+  adCopy?: AdCopyFinding[];
+  onDismissed?: (key: string) => void;
 }) {
   const [draft, setDraft] = useState(() => toInput(rate));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -77,13 +85,13 @@ export function RateRow({
     setStatus('Saving...');
     const result = await updateRateAction({ ...next, id: rate.id });
     // What was stored is the row's truth whichever save stored it.
-    if (result.ok) onSaved(result.data);
+    if (result.ok) onSaved(result.data.rate, result.data.adCopy);
     if (mine !== newestSave.current) return;
     if (result.ok) {
       setErrors({});
-      setStatus('Saved.');
+      setStatus(`Saved.${adCopyToastNote(result.data.adCopy)}`);
       // Show a value as stored ('7' becomes '7.00%'), unless the owner has typed on meanwhile.
-      const saved = toInput(result.data);
+      const saved = toInput(result.data.rate);
       setDraft((d) => ({
         ...d,
         ...Object.fromEntries(fields.filter(({ key }) => d[key] === next[key]).map(({ key }) => [key, saved[key]])),
@@ -201,6 +209,14 @@ export function RateRow({
           {status}
         </p>
       </div>
+      <AdCopyWarnings
+        findings={adCopy}
+        onDismissed={onDismissed}
+        onStatus={setStatus}
+        heading="Advertising claims in this rate"
+        headingLevel={3}
+        className="mt-3"
+      />
     </li>
   );
 }

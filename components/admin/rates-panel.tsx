@@ -3,6 +3,7 @@
 import { Plus } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
+import type { AdCopyFinding } from '@/lib/compliance/ad-copy';
 import type { ExampleLoan } from '@/lib/rates/example';
 import { addRateAction, deleteRateAction, reorderRatesAction } from '@/lib/rates/actions/rates';
 import type { Rate } from '@/lib/rates/types';
@@ -16,8 +17,19 @@ export const NO_RATES = "No rates have been added yet. Click 'Add New Rate' to s
  * the public 'Last updated' follows every change, and so does the representative example shown
  * beside the list.
  */
-export function RatesPanel({ initial, exampleLoan }: { initial: Rate[]; exampleLoan: ExampleLoan }) {
+export function RatesPanel({
+  initial,
+  exampleLoan,
+  adCopy: initialAdCopy,
+}: {
+  initial: Rate[];
+  exampleLoan: ExampleLoan;
+  /** The ad-copy checker's warnings of every rate (issue 31), each shown in its rate's row. */
+  adCopy: AdCopyFinding[];
+}) {
   const [rates, setRates] = useState(initial);
+  const [adCopy, setAdCopy] = useState(initialAdCopy);
+  const ofRate = (id: string) => (finding: AdCopyFinding) => finding.path.startsWith(`rates.${id}.`);
   const [pending, startTransition] = useTransition();
 
   const add = () =>
@@ -33,6 +45,7 @@ export function RatesPanel({ initial, exampleLoan }: { initial: Rate[]; exampleL
       const result = await deleteRateAction({ id: rate.id });
       if (!result.ok) return void showToast({ title: result.title, description: result.error, variant: 'error' });
       setRates((list) => list.filter((r) => r.id !== rate.id));
+      setAdCopy((list) => list.filter((finding) => !ofRate(rate.id)(finding)));
       showToast({ title: result.title, description: result.message, variant: 'success' });
     });
 
@@ -73,7 +86,12 @@ export function RatesPanel({ initial, exampleLoan }: { initial: Rate[]; exampleL
               disabled={pending}
               onDelete={() => remove(rate)}
               onMove={(delta) => move(index, index + delta)}
-              onSaved={(next) => setRates((list) => list.map((r) => (r.id === next.id ? next : r)))}
+              adCopy={adCopy.filter(ofRate(rate.id))}
+              onSaved={(next, findings) => {
+                setRates((list) => list.map((r) => (r.id === next.id ? next : r)));
+                setAdCopy((list) => [...list.filter((finding) => !ofRate(next.id)(finding)), ...findings]);
+              }}
+              onDismissed={(key) => setAdCopy((list) => list.filter((finding) => finding.key !== key))}
             />
           ))}
         </ol>

@@ -36,6 +36,7 @@ export const ACTIVITY_GROUPS = {
       'post_created',
       'post_updated',
       'post_deleted',
+      'ad_copy_warning_dismissed',
     ],
   },
   leads: {
@@ -85,6 +86,7 @@ export const ACTIVITY_GROUPS = {
       'retention_purged',
       'account_removed',
       'webhook_deleted',
+      'license_removed',
     ],
   },
   team: {
@@ -104,6 +106,9 @@ export const ACTIVITY_GROUPS = {
       'webhook_deleted',
       'push_device_added',
       'push_device_removed',
+      'license_added',
+      'license_updated',
+      'license_removed',
     ],
   },
 } as const satisfies Record<string, { label: string; actions: readonly ActivityAction[] }>;

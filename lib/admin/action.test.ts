@@ -218,7 +218,7 @@ describe.each(engines)('on %s', (_engine, open) => {
       expect(await m.updateRateAction(input)).toMatchObject({
         ok: true,
         title: '✅ Rate Saved',
-        data: { id: before.id, rate: '6.25%' },
+        data: { rate: { id: before.id, rate: '6.25%' }, adCopy: [] },
       });
       expect((await rate()).rate).toBe('6.25%');
       expect(request.expired).toEqual(['rates', 'rates']);
@@ -250,7 +250,7 @@ describe.each(engines)('on %s', (_engine, open) => {
 
       // The bounds themselves are allowed, and a bare number is stored as the site shows it.
       const saved = await m.updateRateAction({ ...input, rate: '7', apr: '30', rateKind: 'adjustable' });
-      expect(saved).toMatchObject({ ok: true, data: { rate: '7.00%', apr: '30.00%', rateKind: 'adjustable' } });
+      expect(saved).toMatchObject({ ok: true, data: { rate: { rate: '7.00%', apr: '30.00%', rateKind: 'adjustable' } } });
       expect(await rate()).toMatchObject({ rate: '7.00%', apr: '30.00%', rate_kind: 'adjustable' });
     });
 

@@ -7,6 +7,8 @@ export const CacheTag = {
   content: 'content',
   rates: 'rates',
   posts: 'posts',
+  /** The state licenses and their notices (lib/licenses/): the licenses page. */
+  licenses: 'licenses',
 } as const;
 
 export type CacheTagName = (typeof CacheTag)[keyof typeof CacheTag];

@@ -603,6 +603,42 @@ export interface PortalPasskeysTable {
   last_used_at: string | null;
 }
 
+/**
+ * A state license or registration of the broker (migration 0023, lib/licenses/). Removing one sets
+ * `removed_at` and keeps the row, so the licenses page of a past day can be told (the ad archive).
+ */
+export interface StateLicensesTable {
+  id: string;
+  /** USPS code: a state, DC, PR, GU or VI (lib/licenses/us-states.ts). */
+  state: string;
+  /** The state's own name for it: 'Mortgage Broker License', 'Exempt registration'. */
+  license_type: string;
+  /** As the state writes it. */
+  license_number: string;
+  /** The agency that issued it. */
+  regulator_name: string;
+  /** The agency's https:// site; null when not given. */
+  regulator_url: string | null;
+  /** The notice the state requires on the website, word for word; '' for none entered. */
+  notice: Generated<string>;
+  created_at: string;
+  /** The last edit (or the removal). */
+  updated_at: string;
+  /** When the owner removed it; null while it is held. */
+  removed_at: string | null;
+}
+
+/** An ad-copy warning dismissed by the owner or an editor (migration 0024, lib/compliance/). */
+export interface AdCopyDismissalsTable {
+  /** The finding's key: rule, place and a hash of the claim's words (lib/compliance/ad-copy.ts). */
+  key: string;
+  /** The account that dismissed it. */
+  dismissed_by: string;
+  dismissed_at: string;
+  /** Why, in the dismisser's words; null when none was given. */
+  note: string | null;
+}
+
 export interface Database {
   cache_tags: CacheTagsTable;
   site_content: SiteContentTable;
@@ -642,6 +678,8 @@ export interface Database {
   portal_passkeys: PortalPasskeysTable;
   documents: DocumentsTable;
   document_chunks: DocumentChunksTable;
+  state_licenses: StateLicensesTable;
+  ad_copy_dismissals: AdCopyDismissalsTable;
 }
 
 export type { Generated };

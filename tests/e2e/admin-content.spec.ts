@@ -169,7 +169,7 @@ test('Site Content: loan types can be added, reordered and removed; leaving with
   test.setTimeout(120_000);
   await signInToDashboard(page, server.url, { session });
   await openSection(page, 'Site Content');
-  await page.getByRole('button', { name: 'Loan Types' }).click();
+  await page.getByRole('button', { name: 'Loan Types', exact: true }).click();
   const panel = page.locator('#panel-loanTypes');
   const loans = page.getByTestId('list-loanTypes.loans').locator(':scope > ol > li');
   const count = await loans.count();
@@ -213,6 +213,7 @@ test('the sections are links with the current one marked; leaving unsaved edits 
     'Site Content',
     'Rates',
     'Blog',
+    'Licenses',
     'Leads',
     'Loan Files',
     'Payments',

@@ -20,6 +20,7 @@ export const ADMIN_SECTION_PATHS = [
   '/admin/content',
   '/admin/rates',
   '/admin/blog',
+  '/admin/licenses',
   '/admin/leads',
   '/admin/payments',
   '/admin/vitals',

@@ -65,6 +65,7 @@ export type Section =
   | 'Site Content'
   | 'Rates'
   | 'Blog'
+  | 'Licenses'
   | 'Leads'
   | 'Loan Files'
   | 'Payments'

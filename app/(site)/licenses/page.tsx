@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
+import { LicenseTable } from '@/components/licenses/license-table';
+import { StateNotices } from '@/components/licenses/state-notices';
 import { HowRatesAreQuoted } from '@/components/rates/how-rates-are-quoted';
 import { LegalPage } from '@/components/site/legal-page';
 import { getSiteContent } from '@/lib/content/queries.server';
+import { getLicenses } from '@/lib/licenses/queries.server';
+import { pageNotices } from '@/lib/licenses/state-notices';
 import { representativeExample } from '@/lib/rates/example';
 import { getRates, getRatesChangedAt } from '@/lib/rates/queries.server';
 import { nmlsConsumerAccessUrl } from '@/lib/site/nav';
@@ -16,14 +20,23 @@ export async function generateMetadata(): Promise<Metadata> {
   });
 }
 
+/**
+ * The owner's text, then the state licenses as a table and the notices their states require
+ * (this is the page linked from the home page that Texas accepts for its notice: the footer links
+ * here from every page), then how rates are quoted and the NMLS record.
+ */
 export default async function LicensesPage() {
-  const [{ legal, company, rates: ratesPage }, rates, changedAt] = await Promise.all([
+  const [{ legal, company, rates: ratesPage }, rates, changedAt, licenses] = await Promise.all([
     getSiteContent(),
     getRates(),
     getRatesChangedAt(),
+    getLicenses(),
   ]);
+  const notices = pageNotices(licenses);
   return (
     <LegalPage page={legal.licenses}>
+      <LicenseTable licenses={licenses} notices={notices} holder={company.legalName} />
+      <StateNotices notices={notices} />
       <HowRatesAreQuoted
         changedAt={changedAt}
         loan={ratesPage.example}

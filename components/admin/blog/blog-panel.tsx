@@ -3,16 +3,25 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
+import type { AdCopyFinding } from '@/lib/compliance/ad-copy';
 import { deletePostAction } from '@/lib/posts/actions/posts';
 import type { Post } from '@/lib/posts/types';
 import { formatLongDate } from '@/lib/site/format';
+import { AdCopyWarnings } from '../ad-copy-warnings';
 import { PostForm } from './post-form';
 
 type View = { mode: 'list' } | { mode: 'edit'; post: Post | null };
 
-/** Blog tab: the post list (custom posts editable) and the post editor. */
-export function BlogPanel({ initial }: { initial: Post[] }) {
+const ofPost = (id: string) => (finding: AdCopyFinding) => finding.path.startsWith(`posts.${id}.`);
+
+/**
+ * Blog tab: the post list (custom posts editable) and the post editor, with the ad-copy checker's
+ * warnings of every post (issue 31) above the list and a post's own in its editor.
+ */
+export function BlogPanel({ initial, adCopy: initialAdCopy }: { initial: Post[]; adCopy: AdCopyFinding[] }) {
   const [posts, setPosts] = useState(initial);
+  const [adCopy, setAdCopy] = useState(initialAdCopy);
+  const dismissed = (key: string) => setAdCopy((list) => list.filter((finding) => finding.key !== key));
   const [view, setView] = useState<View>({ mode: 'list' });
   const [pending, startTransition] = useTransition();
 
@@ -21,8 +30,11 @@ export function BlogPanel({ initial }: { initial: Post[] }) {
       <PostForm
         key={view.post?.id ?? 'new'}
         post={view.post}
-        onDone={(saved) => {
+        adCopy={view.post ? adCopy.filter(ofPost(view.post.id)) : []}
+        onDismissed={dismissed}
+        onDone={(saved, findings = []) => {
           if (saved) {
+            setAdCopy((list) => [...list.filter((finding) => !ofPost(saved.id)(finding)), ...findings]);
             // New custom posts go to the top (spec); an edited one keeps its place.
             setPosts((list) =>
               list.some((p) => p.id === saved.id) ? list.map((p) => (p.id === saved.id ? saved : p)) : [saved, ...list],
@@ -40,6 +52,7 @@ export function BlogPanel({ initial }: { initial: Post[] }) {
       const result = await deletePostAction({ id: post.id });
       if (!result.ok) return void showToast({ title: result.title, description: result.error, variant: 'error' });
       setPosts((list) => list.filter((p) => p.id !== post.id));
+      setAdCopy((list) => list.filter((finding) => !ofPost(post.id)(finding)));
       showToast({ title: result.title, description: result.message, variant: 'success' });
     });
   };
@@ -56,6 +69,7 @@ export function BlogPanel({ initial }: { initial: Post[] }) {
           <Plus aria-hidden="true" className="size-4" /> Add New Post
         </button>
       </div>
+      <AdCopyWarnings findings={adCopy} onDismissed={dismissed} headingLevel={3} />
       {/* Spec: the list area is capped at 60% of the viewport height. */}
       <div
         className="max-h-[60vh] overflow-y-auto rounded-xl border border-slate-200 bg-white"

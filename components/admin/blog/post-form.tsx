@@ -3,9 +3,11 @@
 import dynamic from 'next/dynamic';
 import { useId, useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
+import type { AdCopyFinding } from '@/lib/compliance/ad-copy';
 import { createPostAction, updatePostAction } from '@/lib/posts/actions/posts';
 import { MISSING_FIELDS, type PostInput } from '@/lib/posts/schema';
 import type { Post } from '@/lib/posts/types';
+import { AdCopyWarnings, adCopyToastNote } from '../ad-copy-warnings';
 import { ImageField, inputClass, labelClass } from '../image-field';
 import { useUnsavedChanges } from '../unsaved-changes';
 
@@ -42,7 +44,19 @@ export function toPostInput(post: Post | null): PostInput {
 const hasText = (html: string) => html.replace(/<[^>]*>/g, '').trim().length > 0 || /<img\b/i.test(html);
 
 /** 'Add New Post' and editing a custom post (spec section 2, Blog). */
-export function PostForm({ post, onDone }: { post: Post | null; onDone: (saved: Post | null) => void }) {
+export function PostForm({
+  post,
+  onDone,
+  adCopy = [],
+  onDismissed = () => {},
+}: {
+  post: Post | null;
+  /** Back to the list; a saved post comes with its ad-copy warnings (issue 31). */
+  onDone: (saved: Post | null, adCopy?: AdCopyFinding[]) => void;
+  /** This post's ad-copy warnings not dismissed, shown as it opens. */
+  adCopy?: AdCopyFinding[];
+  onDismissed?: (key: string) => void;
+}) {
   const [initial] = useState(() => toPostInput(post));
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -69,8 +83,9 @@ export function PostForm({ post, onDone }: { post: Post | null; onDone: (saved: 
         showToast({ title: result.title, description: result.error, variant: 'error' });
         return;
       }
-      showToast({ title: result.title, description: result.message, variant: 'success' });
-      onDone(result.data);
+      const description = `${result.message ?? ''}${adCopyToastNote(result.data.adCopy)}`;
+      showToast({ title: result.title, description, variant: 'success' });
+      onDone(result.data.post, result.data.adCopy);
     });
   }
 
@@ -104,6 +119,7 @@ export function PostForm({ post, onDone }: { post: Post | null; onDone: (saved: 
   return (
     <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
       <h2 className="text-brand-900 text-xl font-semibold">{post ? 'Edit Post' : 'Add New Post'}</h2>
+      <AdCopyWarnings findings={adCopy} onDismissed={onDismissed} heading="Advertising claims in this post" headingLevel={3} />
       {field('title', 'Post Title')}
       <div>
         <label htmlFor={`${id}-excerpt`} className={labelClass}>

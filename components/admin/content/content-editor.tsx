@@ -3,8 +3,10 @@
 import { ChevronDown, History } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
+import type { AdCopyFinding } from '@/lib/compliance/ad-copy';
 import { restoreRevisionAction, saveContentAction, type ContentSaved } from '@/lib/content/actions/content';
 import type { SiteContent } from '@/lib/content/schema';
+import { AdCopyWarnings, adCopyToastNote } from '../ad-copy-warnings';
 import { useUnsavedChanges } from '../unsaved-changes';
 import { ObjectFields, type FieldContext } from './fields';
 import { PdfField } from './pdf-field';
@@ -33,12 +35,25 @@ const SECTIONS: { key: keyof SiteContent; title: string }[] = [
   { key: 'legal', title: 'Privacy & Licenses Pages' },
 ];
 
+/** Where a warning's text is, as the editor names it: 'Pricing Plans › plans 1 › features 2 › text'. */
+function placeOf(finding: AdCopyFinding): string {
+  if (finding.label) return finding.label;
+  const [section, ...rest] = finding.path.split('.');
+  const parts = [SECTIONS.find((s) => s.key === section)?.title ?? section ?? ''];
+  for (const segment of rest) {
+    if (/^\d+$/.test(segment) && parts.length > 1) parts[parts.length - 1] += ` ${Number(segment) + 1}`;
+    else parts.push(segment);
+  }
+  return parts.join(' › ');
+}
+
 export function ContentEditor({ initial }: { initial: ContentSaved }) {
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState<SiteContent>(initial.content);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [open, setOpen] = useState<Set<string>>(() => new Set(['hero']));
   const [showHistory, setShowHistory] = useState(false);
+  const [adCopy, setAdCopy] = useState(initial.adCopy);
   const [pending, startTransition] = useTransition();
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved.content);
   useUnsavedChanges('content', dirty);
@@ -52,6 +67,7 @@ export function ContentEditor({ initial }: { initial: ContentSaved }) {
     setSaved(next);
     setDraft(next.content);
     setErrors({});
+    setAdCopy(next.adCopy);
   }
 
   function save() {
@@ -59,7 +75,8 @@ export function ContentEditor({ initial }: { initial: ContentSaved }) {
       const result = await saveContentAction({ content: draft, revision: saved.revision });
       if (result.ok) {
         applySaved(result.data);
-        showToast({ title: result.title, description: result.message, variant: 'success' });
+        const description = `${result.message ?? ''}${adCopyToastNote(result.data.adCopy)}`;
+        showToast({ title: result.title, description, variant: 'success' });
         return;
       }
       const fieldErrors = result.fieldErrors ?? {};
@@ -78,7 +95,8 @@ export function ContentEditor({ initial }: { initial: ContentSaved }) {
       const result = await restoreRevisionAction({ revision });
       if (result.ok) {
         applySaved(result.data);
-        showToast({ title: result.title, description: result.message, variant: 'success' });
+        const description = `${result.message ?? ''}${adCopyToastNote(result.data.adCopy)}`;
+        showToast({ title: result.title, description, variant: 'success' });
       } else showToast({ title: result.title, description: result.error, variant: 'error' });
     });
   }
@@ -119,6 +137,12 @@ export function ContentEditor({ initial }: { initial: ContentSaved }) {
       {showHistory && (
         <RevisionHistory revisions={saved.revisions} current={saved.revision} onRestore={restore} disabled={pending} />
       )}
+
+      <AdCopyWarnings
+        findings={adCopy}
+        placeOf={placeOf}
+        onDismissed={(key) => setAdCopy((list) => list.filter((f) => f.key !== key))}
+      />
 
       {SECTIONS.map(({ key, title }) => {
         const expanded = open.has(key);

@@ -4,13 +4,16 @@ import { z } from 'zod';
 import { adminAction } from '../../admin/action.server';
 import { fail, succeed, type ActionFailure } from '../../admin/result';
 import { CacheTag } from '../../cache/tags';
+import type { AdCopyFinding } from '../../compliance/ad-copy';
+import { contentAdCopy } from '../../compliance/findings.server';
 import { logger } from '../../log.server';
 import { summarizeChanges } from '../diff';
 import { listContentRevisions, restoreContentRevision, saveContent } from '../mutations.server';
 import type { ContentRevision } from '../types';
 import type { SiteContent } from '../schema';
 
-export type ContentSaved = { content: SiteContent; revision: number; revisions: ContentRevision[] };
+/** What the editor holds: the stored content, its history, and its ad-copy warnings not dismissed. */
+export type ContentSaved = { content: SiteContent; revision: number; revisions: ContentRevision[]; adCopy: AdCopyFinding[] };
 
 const CONFLICT: ActionFailure = fail(
   '⚠️ Changed Elsewhere',
@@ -43,7 +46,13 @@ export const saveContentAction = adminAction(
     return succeed({
       title: '✅ Content Saved!',
       message: 'Your changes are live on the site.',
-      data: { content: result.content, revision: result.revision, revisions: await listContentRevisions(db) },
+      // The checker warns and never blocks (issue 31): the save is done whatever it finds.
+      data: {
+        content: result.content,
+        revision: result.revision,
+        revisions: await listContentRevisions(db),
+        adCopy: await contentAdCopy(db, result.content),
+      },
     });
   },
   { permission: 'content', expires },
@@ -61,7 +70,12 @@ export const restoreRevisionAction = adminAction(
     return succeed({
       title: '✅ Revision Restored',
       message: `Revision ${revision} is live again (saved as revision ${result.revision}).`,
-      data: { content: result.content, revision: result.revision, revisions: await listContentRevisions(db) },
+      data: {
+        content: result.content,
+        revision: result.revision,
+        revisions: await listContentRevisions(db),
+        adCopy: await contentAdCopy(db, result.content),
+      },
     });
   },
   { permission: 'content', expires },

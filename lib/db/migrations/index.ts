@@ -21,6 +21,8 @@ import * as m0019 from './0019_loan_files';
 import * as m0020 from './0020_loan_file_reminders';
 import * as m0021 from './0021_document_chunk_store';
 import * as m0022 from './0022_portal_passkeys';
+import * as m0023 from './0023_state_licenses';
+import * as m0024 from './0024_ad_copy_dismissals';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -49,4 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0020_loan_file_reminders': m0020,
   '0021_document_chunk_store': m0021,
   '0022_portal_passkeys': m0022,
+  '0023_state_licenses': m0023,
+  '0024_ad_copy_dismissals': m0024,
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminAction } from '../../admin/action.server';
 import { fail, succeed, type ActionFailure, type ActionResult } from '../../admin/result';
 import { CacheTag } from '../../cache/tags';
+import { postsAdCopy } from '../../compliance/findings.server';
 import { logger } from '../../log.server';
 import { createPost, deletePost, PostWriteError, updatePost } from '../mutations.server';
 import { MISSING_FIELDS, postInputSchema } from '../schema';
@@ -28,6 +29,7 @@ async function allowed<T>(write: () => Promise<ActionResult<T>>): Promise<Action
 }
 
 // The post mutations own their transactions: each entry is written once the change is committed.
+// A saved post comes back with its ad-copy warnings, which never stop a save (issue 31).
 
 /** Blog: 'Add Post'. The body is sanitized on the server whatever the editor sent. */
 export const createPostAction = adminAction(
@@ -36,7 +38,11 @@ export const createPostAction = adminAction(
     const post = await createPost(db, input);
     logger.info({ event: 'admin.post_created', id: post.id, slug: post.slug }, 'Blog post added');
     await log({ action: 'post_created', target: post.id, detail: { slug: post.slug } });
-    return succeed({ title: '✅ Blog Post Added!', message: `“${post.title}” is published.`, data: post });
+    return succeed({
+      title: '✅ Blog Post Added!',
+      message: `“${post.title}” is published.`,
+      data: { post, adCopy: await postsAdCopy(db, [post]) },
+    });
   },
   { permission: 'content', expires, invalid },
 );
@@ -50,7 +56,11 @@ export const updatePostAction = adminAction(
       if (!post) return fail('❌ Post Not Found', 'This post was deleted elsewhere.');
       logger.info({ event: 'admin.post_updated', id: post.id, slug: post.slug }, 'Blog post updated');
       await log({ action: 'post_updated', target: post.id, detail: { slug: post.slug } });
-      return succeed({ title: '✅ Blog Post Updated!', message: `“${post.title}” is saved.`, data: post });
+      return succeed({
+        title: '✅ Blog Post Updated!',
+        message: `“${post.title}” is saved.`,
+        data: { post, adCopy: await postsAdCopy(db, [post]) },
+      });
     }),
   { permission: 'content', expires, invalid },
 );

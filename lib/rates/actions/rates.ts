@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminAction } from '../../admin/action.server';
 import { fail, succeed } from '../../admin/result';
 import { CacheTag } from '../../cache/tags';
+import { ratesAdCopy } from '../../compliance/findings.server';
 import { addRate, deleteRate, reorderRates, updateRate } from '../mutations.server';
 import { rateInputSchema } from '../schema';
 
@@ -24,14 +25,17 @@ export const addRateAction = adminAction(
   { permission: 'content', expires },
 );
 
-/** One rate's fields, saved as the owner leaves a field; the errors are keyed by field name. */
+/**
+ * One rate's fields, saved as the owner leaves a field; the errors are keyed by field name. The
+ * saved rate comes back with its ad-copy warnings, which never stop a save (issue 31).
+ */
 export const updateRateAction = adminAction(
   rateInputSchema.safeExtend({ id }),
   async ({ id: rateId, ...input }, { db, log }) => {
     const rate = await updateRate(db, rateId, input);
     if (!rate) return fail('❌ Rate Not Found', 'This rate was deleted elsewhere.');
     await log({ action: 'rate_updated', target: rate.id, detail: { type: rate.type.slice(0, 80) } });
-    return succeed({ title: '✅ Rate Saved', data: rate });
+    return succeed({ title: '✅ Rate Saved', data: { rate, adCopy: await ratesAdCopy(db, [rate]) } });
   },
   {
     permission: 'content',

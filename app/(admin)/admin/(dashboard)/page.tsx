@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { AdCopyNotice } from '@/components/admin/ad-copy-notice';
 import { OverviewPanel } from '@/components/admin/overview/overview-panel';
 import { firstSectionFor, sectionTitle } from '@/lib/admin/sections';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { can } from '@/lib/auth/roles';
+import { adCopyCounts } from '@/lib/compliance/findings.server';
 import { readCharts, readFigures } from '@/lib/overview/queries.server';
 import { readStageTimes } from '@/lib/overview/stage-times.server';
 import { chartRange } from '@/lib/overview/window';
@@ -21,10 +23,17 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const { db } = await adminPageContext('leads');
   const range = chartRange((await searchParams).range);
   const now = new Date();
-  const [figures, charts, stageTimes] = await Promise.all([
+  const [figures, charts, stageTimes, adCopy] = await Promise.all([
     readFigures(db, now),
     readCharts(db, now, range),
     readStageTimes(db, now, range),
+    // The ad-copy checker's warnings, for whoever may edit the words (issue 31).
+    can(account.role, 'content') ? adCopyCounts(db) : null,
   ]);
-  return <OverviewPanel figures={figures} charts={charts} stageTimes={stageTimes} now={now.toISOString()} />;
+  return (
+    <>
+      {adCopy && <AdCopyNotice counts={adCopy} />}
+      <OverviewPanel figures={figures} charts={charts} stageTimes={stageTimes} now={now.toISOString()} />
+    </>
+  );
 }
