@@ -254,7 +254,9 @@ describe.each(engines)('loan files on %s', (_engine, open) => {
       'construction-budget',
       'plans-specs',
     ]);
-    const shown = JSON.stringify(view);
+    // Ids left out: a random hex id holds '760' about once in twenty views.
+    const shown = JSON.stringify(view, (key, value: unknown) => (key === 'id' || key.endsWith('Id') ? undefined : value));
+    expect(shown).toContain('Acme Homes');
     for (const secret of ['jane@example.com', '18500', '760', 'Bank statements', 'Jane Builder'])
       expect(shown).not.toContain(secret);
 
