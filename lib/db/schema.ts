@@ -639,6 +639,41 @@ export interface AdCopyDismissalsTable {
   note: string | null;
 }
 
+/** A loan officer's public profile (migration 0025): /team/<slug>, and whom routing by state may choose. */
+export interface OfficerProfilesTable {
+  /** The account (admin_users.id) the profile is of: one each. */
+  account_id: string;
+  /** /team/<slug>: lower case letters, digits and hyphens, unique. */
+  slug: string;
+  display_name: string;
+  title: Generated<string>;
+  /** The NMLS unique identifier, digits only. */
+  nmls_id: string;
+  /** JSON array of the USPS codes of the states the officer is licensed in. */
+  states: Generated<string>;
+  /** JSON array of the languages the officer speaks. */
+  languages: Generated<string>;
+  phone: Generated<string>;
+  bio: Generated<string>;
+  /** The photo, a media row's id (lib/media); null: none. */
+  photo_media_id: string | null;
+  /** 1: shown on /team and in the sitemap. */
+  published: Generated<number>;
+  /** 1: away (the owner's setting): routing passes them by. */
+  away: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Whose turn it is for each state's next lead (migration 0025): advanced in the lead's own transaction. */
+export interface LeadRoutingTable {
+  /** A USPS code. */
+  state: string;
+  /** The account the state's last lead went to. */
+  last_account_id: string;
+  updated_at: string;
+}
+
 export interface Database {
   cache_tags: CacheTagsTable;
   site_content: SiteContentTable;
@@ -680,6 +715,8 @@ export interface Database {
   document_chunks: DocumentChunksTable;
   state_licenses: StateLicensesTable;
   ad_copy_dismissals: AdCopyDismissalsTable;
+  officer_profiles: OfficerProfilesTable;
+  lead_routing: LeadRoutingTable;
 }
 
 export type { Generated };

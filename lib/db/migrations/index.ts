@@ -23,6 +23,7 @@ import * as m0021 from './0021_document_chunk_store';
 import * as m0022 from './0022_portal_passkeys';
 import * as m0023 from './0023_state_licenses';
 import * as m0024 from './0024_ad_copy_dismissals';
+import * as m0025 from './0025_officer_profiles';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022_portal_passkeys': m0022,
   '0023_state_licenses': m0023,
   '0024_ad_copy_dismissals': m0024,
+  '0025_officer_profiles': m0025,
 };
