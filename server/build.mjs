@@ -70,6 +70,26 @@ const serverOnly = {
 };
 
 /**
+ * Refuses `next/*` in the server bundle. Those modules (next/cache, next/headers, ...) work only
+ * inside Next's own server; loaded by ours, an import of them fails at start (Node's ESM finds no
+ * `next/cache` without its extension), and `npm start` would die on a path nobody tested. A module
+ * the server reaches (the lead path, start-up) must not import them: keep cached reads in modules
+ * of their own. The server's one Next import is `next` itself, to start it.
+ */
+const nextOnlyInsideNext = {
+  name: 'next-only-inside-next',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^next\// }, (args) => ({
+      errors: [
+        {
+          text: `${args.importer} imports ${args.path}, which works only inside Next: the server bundle reaches it. Move what the server needs into a module without Next imports.`,
+        },
+      ],
+    }));
+  },
+};
+
+/**
  * The collector with web-vitals, one minified classic script for the browsers of package.json's
  * browserslist. It runs on public pages, after their `load` event: it must stay a few KB.
  */
@@ -115,7 +135,7 @@ export async function buildServer() {
     packages: 'external',
     splitting: true,
     sourcemap: 'linked',
-    plugins: [serverOnly],
+    plugins: [serverOnly, nextOnlyInsideNext],
     logLevel: 'warning',
   });
 }
