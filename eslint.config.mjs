@@ -30,6 +30,9 @@ const DOMAINS = [
   'lib/loan-files',
   'lib/compliance',
   'lib/licenses',
+  'lib/officers',
+  'lib/consent',
+  'lib/archive',
 ];
 /** Makes a database ready for this release: migrations, then the domains' defaults (the seed). */
 const SETUP = ['lib/setup'];

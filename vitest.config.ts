@@ -51,10 +51,15 @@ const ISOLATED_FILES = [
   'tests/integration/backup-restore.test.ts',
   'tests/integration/build-database.test.ts',
   'tests/integration/cache-sync.test.ts',
+  'tests/integration/consent.test.ts',
   'tests/integration/calculator-leads.test.ts',
   'tests/integration/documents-cluster.test.ts',
   'tests/integration/documents-s3.test.ts',
   'tests/integration/documents.test.ts',
+  // Both register the domains' hooks (lib/setup/hooks.server.ts), the outbox's consent check among
+  // them, which would reach the files run after them in a shared worker.
+  'tests/integration/database-startup.test.ts',
+  'tests/integration/loan-files-open-on-application.test.ts',
   'tests/integration/health.test.ts',
   'tests/integration/lead-alerts-limits.test.ts',
   'tests/integration/lead-attribution.test.ts',
@@ -67,6 +72,7 @@ const ISOLATED_FILES = [
   'tests/integration/loan-files-retention.test.ts',
   'tests/integration/loan-file-reminders.test.ts',
   'tests/integration/notifications-lanes.test.ts',
+  'tests/integration/officer-profiles.test.ts',
   'tests/integration/outbox-tokens.test.ts',
   'tests/integration/second-factor-sign-in.test.ts',
   'tests/integration/secret-key-rotation.test.ts',

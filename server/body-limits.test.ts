@@ -31,6 +31,8 @@ describe('the body limits table', () => {
     expect(name('POST', '/api/auth/passkey/verify')).toMatch(/^sign-in/);
     expect(name('POST', '/api/application-drafts')).toMatch(/^application drafts/);
     expect(name('POST', '/api/stripe/webhook')).toBe('Stripe webhook');
+    expect(name('POST', '/api/twilio/sms')).toBe('Twilio incoming texts');
+    expect(name('POST', '/unsubscribe?t=x')).toMatch(/^unsubscribe links/);
     expect(name('POST', '/api/admin/media?kind=pdf')).toMatch(/^media uploads/);
     expect(name('POST', '/api/portal/documents?item=x')).toMatch(/^portal uploads/);
     expect(name('POST', `/api/portal/builder/${'t'.repeat(43)}/documents?item=x`)).toMatch(/^portal uploads/);

@@ -5,6 +5,7 @@ import { DOCUMENT_MAX_BYTES } from '../lib/documents/types';
 import { BUILDER_UPLOAD_PREFIX, PORTAL_UPLOAD_PATH } from '../lib/loan-files/portal-paths';
 import { fileTooLargeMessage, IMAGE_MAX_BYTES, PDF_MAX_BYTES, UPLOAD_FRAMING_BYTES } from '../lib/media/sniff';
 import { VITALS_ENDPOINT } from '../lib/vitals/paths';
+import { UNSUBSCRIBE_BODY_LIMIT, UNSUBSCRIBE_PATH } from '../lib/consent/paths';
 import { REFUSALS, type Refusal } from './request-guard';
 
 /**
@@ -48,6 +49,8 @@ export const VITALS_BODY_LIMIT = 1024;
 const SIGN_IN_LIMIT = 16 * 1024;
 /** Stripe's events are a few KB; an invoice with many lines stays far below this. */
 const STRIPE_EVENT_LIMIT = 512 * 1024;
+/** An incoming text's parameters: a body of 1,600 characters, ten media URLs, Twilio's fields. */
+const TWILIO_SMS_LIMIT = 64 * 1024;
 const MEDIA_LIMIT = Math.max(IMAGE_MAX_BYTES, PDF_MAX_BYTES) + UPLOAD_FRAMING_BYTES;
 const PORTAL_UPLOAD_LIMIT = DOCUMENT_MAX_BYTES + UPLOAD_FRAMING_BYTES;
 
@@ -111,6 +114,24 @@ export const BODY_CLASSES: readonly BodyClass[] = [
     answer: 'json',
     tooLarge: tooLarge('The event', STRIPE_EVENT_LIMIT),
     matches: post((path) => path === '/api/stripe/webhook'),
+  },
+  {
+    name: 'Twilio incoming texts',
+    limit: TWILIO_SMS_LIMIT,
+    lengthRequired: false,
+    answer: 'text',
+    tooLarge: tooLarge('The message', TWILIO_SMS_LIMIT),
+    matches: post((path) => path === '/api/twilio/sms'),
+  },
+  {
+    // Before the page posts below: a mail app's one-click POST (RFC 8058) and the page's buttons
+    // are answered by server/unsubscribe-endpoint.ts, which reads them within this limit.
+    name: 'unsubscribe links (one-click and the page)',
+    limit: UNSUBSCRIBE_BODY_LIMIT,
+    lengthRequired: false,
+    answer: 'text',
+    tooLarge: tooLarge('The request', UNSUBSCRIBE_BODY_LIMIT),
+    matches: post((path) => path === UNSUBSCRIBE_PATH),
   },
   {
     name: 'media uploads (signed-in admins)',

@@ -10,6 +10,7 @@ import { REQUEST_ID_HEADER, SERVER_CALL_HEADER } from '../lib/http/server-call';
 import { stampClientAddress } from './client-address';
 import { adminGate } from './admin-gate';
 import { answerLeadPost, isLeadPost } from './lead-endpoint';
+import { answerUnsubscribePost, isUnsubscribePost } from './unsubscribe-endpoint';
 import { answerPortalUpload, isPortalUpload } from './portal-upload';
 import { KnownPostSlugs, routeMissingPost } from './missing-post';
 import { runPipeline, type Step } from './pipeline';
@@ -47,6 +48,8 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  *      (./portal-upload.ts), without Next, which would take the body whole;
  *    - a page's Web Vitals report (./vitals/endpoint.ts) and the collector script that sends it
  *      (./vitals/collector-asset.ts) likewise;
+ *    - a POST to an e-mail's unsubscribe link, a mail app's one-click or the page's buttons
+ *      (./unsubscribe-endpoint.ts), likewise: Next would render the page instead;
  *    - a post to a page (a Server Action) must also be an intact form (./request-guard.ts);
  *    - an admin section the signed-in account's role does not include is refused with a 403
  *      (./admin-gate.ts), since Next's own refusal arrives inside a streamed 200; /admin, the
@@ -100,7 +103,10 @@ export function createHandler(options: {
     if (!bodies.classOf(req)) return route(req, res);
     // The server's own endpoints read their bodies themselves, within the same limits.
     const reader =
-      isLeadPost(req.method, req.url) || isVitalsPost(req.method, req.url) || isPortalUpload(req.method, req.url)
+      isLeadPost(req.method, req.url) ||
+      isVitalsPost(req.method, req.url) ||
+      isPortalUpload(req.method, req.url) ||
+      isUnsubscribePost(req.method, req.url)
         ? 'caller'
         : 'next';
     bodies.admit(req, res, { reader, forms: isPagePost(req.method, req.url) }).then(
@@ -113,6 +119,7 @@ export function createHandler(options: {
     if (isLeadPost(req.method, req.url)) return void answerLeadPost(req, res, site);
     if (isVitalsPost(req.method, req.url)) return void answerVitalsPost(req, res, vitals);
     if (isPortalUpload(req.method, req.url)) return void answerPortalUpload(req, res, site);
+    if (isUnsubscribePost(req.method, req.url)) return void answerUnsubscribePost(req, res, site);
     if (collector && isCollectorRequest(req.url)) return collector.serve(req, res);
     if (gate.applies(req)) {
       gate.admits(req, res).then(

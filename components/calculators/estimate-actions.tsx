@@ -10,6 +10,7 @@ import {
 import type { CalculatorId } from '@/lib/calculators/registry';
 import { leadEndpoint } from '@/lib/leads/endpoint';
 import { CALCULATOR_ID_FIELD, CALCULATOR_QUERY_FIELD } from '@/lib/leads/calculator-fields';
+import { PROPERTY_STATE_FIELD, propertyStateField } from '@/lib/leads/property-state';
 import { FORM_ID } from './ids';
 
 /**
@@ -24,6 +25,8 @@ import { FORM_ID } from './ids';
  *   where `status` shows the outcome. Its hidden `estimate` holds the query of the figures on
  *   screen: the server's at first, kept current by the live calculator (./use-calculator.ts).
  *   The browser checks the address (required, type=email); the server checks everything again.
+ *   The property's state (optional) routes the lead to an officer licensed there (issue 31): a
+ *   server-rendered select, so its list of states is HTML, never script.
  */
 export function EstimateActions({
   id,
@@ -83,6 +86,18 @@ export function EstimateActions({
               Name
             </label>
             <input id="estimate-name" type="text" name="name" maxLength={100} autoComplete="name" className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="estimate-property-state" className={labelClass}>
+              {propertyStateField.label}
+            </label>
+            <select id="estimate-property-state" name={PROPERTY_STATE_FIELD} defaultValue="" className={inputClass}>
+              {propertyStateField.options?.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
           </div>
           {answer && (
             <p

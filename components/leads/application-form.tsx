@@ -6,7 +6,7 @@ import { showToast } from '@/components/ui/toast-store';
 import { EARLY, earlyJson } from '@/lib/site/early-controls';
 import { submitApplicationAction } from '@/lib/leads/actions/application';
 import { APPLICATION_STEP1, APPLICATION_STEP2, LAND_OWNED_FIELDS, LAND_SEARCH_FIELDS } from '@/lib/leads/application-fields';
-import { INCOMPLETE, REQUIRED, missingRequired, type FieldDef } from '@/lib/leads/fields';
+import { HIDDEN, INCOMPLETE, REQUIRED, missingRequired, type FieldDef } from '@/lib/leads/fields';
 import { DRAFT_TOKEN_FIELD, type DraftStep, type DraftValues } from '@/lib/drafts/draft-values';
 import { LEAD_PAGES } from './modal-store';
 import { SaveForLater } from './save-for-later';
@@ -185,7 +185,7 @@ export function ApplicationForm({
       className="space-y-6"
     >
       {steps && <Progress step={step} />}
-      <HiddenFields page={page} />
+      <HiddenFields page={page} officer={values[HIDDEN.officer]} />
       <input type="hidden" name={DRAFT_TOKEN_FIELD} value={draft.token ?? ''} />
       {STEPS.map((title, index) => (
         <section key={title} hidden={steps && step !== index} aria-labelledby={`${idPrefix}-step${index}`}>

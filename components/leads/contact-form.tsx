@@ -6,13 +6,17 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { submitContactAction } from '@/lib/leads/actions/contact';
 import { SimpleLeadForm } from './simple-lead-form';
 
-/** The contact form (name, e-mail, phone, message): in the header's modal and on /contact. */
-export function ContactForm({ page, closeButton }: { page: string; closeButton: ReactNode }) {
+/**
+ * The contact form (name, e-mail, phone, message): in the header's modal and on /contact; opened
+ * from an officer's profile it carries the officer's slug, so the message goes to them.
+ */
+export function ContactForm({ page, closeButton, officer }: { page: string; closeButton: ReactNode; officer?: string }) {
   return (
     <SimpleLeadForm
       kind="contact"
       action={submitContactAction}
       page={page}
+      officer={officer}
       submitLabel="Send Message"
       pendingLabel="Sending..."
       submitClassName={`${buttonStyles.primary} w-full`}

@@ -77,12 +77,16 @@ export function useLeadForm(
   return { formAction, onSubmit, pending, result, fieldErrors };
 }
 
-/** Hidden fields every lead form posts: the page, the honeypot and (with JavaScript) the fill time. */
-export function HiddenFields({ page }: { page: string }) {
+/**
+ * Hidden fields every lead form posts: the page, the honeypot and (with JavaScript) the fill time;
+ * and, on a form opened from an officer's profile, that officer's slug (the lead goes to them).
+ */
+export function HiddenFields({ page, officer }: { page: string; officer?: string }) {
   const id = useId();
   return (
     <>
       <input type="hidden" name={HIDDEN.page} value={page} />
+      {officer && <input type="hidden" name={HIDDEN.officer} value={officer} />}
       {/* The honeypot: filled in by bots that fill every input of a page. Not displayed at all
           (not merely moved off-screen): browsers' autofill and password managers fill fields
           they can focus, and a person's autofill must never look like a bot (ADR 030). */}

@@ -3,7 +3,15 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { showToast } from '@/components/ui/toast-store';
 import { EARLY, earlyJson } from '@/lib/site/early-controls';
-import { SIMPLE_FIELDS as FIELDS, HAS_CONSENT, INCOMPLETE, REQUIRED, missingRequired, type LeadKind } from '@/lib/leads/fields';
+import {
+  SIMPLE_FIELDS as FIELDS,
+  HAS_CONSENT,
+  HIDDEN,
+  INCOMPLETE,
+  REQUIRED,
+  missingRequired,
+  type LeadKind,
+} from '@/lib/leads/fields';
 import {
   ConsentCheckbox,
   Field,
@@ -30,6 +38,7 @@ export function SimpleLeadForm({
   success,
   successToast,
   columns = 1,
+  officer,
 }: {
   kind: Exclude<LeadKind, 'application' | 'calculator'>;
   action: LeadAction;
@@ -41,6 +50,8 @@ export function SimpleLeadForm({
   success: (headingRef: React.RefObject<HTMLHeadingElement | null>) => ReactNode;
   successToast?: { title: string; description: string };
   columns?: 1 | 2;
+  /** The slug of the officer profile the form was opened from (/contact?officer=…). */
+  officer?: string;
 }) {
   const idPrefix = useId();
   const [missing, setMissing] = useState<Record<string, string>>({});
@@ -72,7 +83,7 @@ export function SimpleLeadForm({
   const required = REQUIRED[kind];
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate className="space-y-4">
-      <HiddenFields page={page} />
+      <HiddenFields page={page} officer={officer ?? values[HIDDEN.officer]} />
       <div className={columns === 2 ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
         {FIELDS[kind].map((field) => (
           <Field

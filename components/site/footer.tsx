@@ -17,8 +17,12 @@ const heading = 'mb-4 text-sm font-semibold tracking-wider text-white uppercase'
 const link = 'text-slate-300 hover:text-white';
 
 export async function Footer({ content }: { content: SiteContent }) {
+  return <FooterView content={content} year={await currentYear()} />;
+}
+
+/** The footer with its copyright year given: the ad archive shows the year of the moment it rebuilds. */
+export function FooterView({ content, year }: { content: SiteContent; year: number }) {
   const { header, contact, company, footer, legal } = content;
-  const year = await currentYear();
   return (
     <footer className="bg-brand-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -109,6 +113,11 @@ export async function Footer({ content }: { content: SiteContent }) {
               <li>
                 <a href="/licenses" className={link}>
                   {legal.licenses.title}
+                </a>
+              </li>
+              <li>
+                <a href="/team" className={link}>
+                  Our Loan Officers
                 </a>
               </li>
               <li>

@@ -37,6 +37,9 @@ export const ACTIVITY_GROUPS = {
       'post_updated',
       'post_deleted',
       'ad_copy_warning_dismissed',
+      'officer_profile_created',
+      'officer_profile_updated',
+      'officer_profile_removed',
     ],
   },
   leads: {
@@ -49,6 +52,8 @@ export const ACTIVITY_GROUPS = {
       'lead_follow_up_changed',
       'lead_not_spam',
       'lead_not_bot',
+      'lead_do_not_contact',
+      'lead_consent_given',
       'lead_deleted',
       'notification_retried',
       'webhook_resent',
@@ -74,7 +79,14 @@ export const ACTIVITY_GROUPS = {
   },
   exports: {
     label: 'Exports',
-    actions: ['leads_exported', 'activity_exported', 'privacy_exported', 'documents_downloaded'],
+    actions: [
+      'leads_exported',
+      'activity_exported',
+      'privacy_exported',
+      'documents_downloaded',
+      'archive_viewed',
+      'archive_exported',
+    ],
   },
   deletions: {
     label: 'Deletions',
@@ -87,11 +99,21 @@ export const ACTIVITY_GROUPS = {
       'account_removed',
       'webhook_deleted',
       'license_removed',
+      'officer_profile_removed',
     ],
   },
   team: {
     label: 'Invitations and roles',
-    actions: ['invite_sent', 'invite_revoked', 'invite_accepted', 'role_changed', 'account_removed'],
+    actions: [
+      'invite_sent',
+      'invite_revoked',
+      'invite_accepted',
+      'role_changed',
+      'account_removed',
+      'officer_profile_created',
+      'officer_profile_updated',
+      'officer_profile_removed',
+    ],
   },
   settings: {
     label: 'Settings',

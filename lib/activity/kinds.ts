@@ -36,6 +36,8 @@ export const ACTIVITY_ACTIONS = {
   lead_follow_up_changed: 'Lead follow-up date changed',
   lead_not_spam: 'Lead marked not spam',
   lead_not_bot: 'Lead marked not a bot',
+  lead_do_not_contact: 'Do not contact recorded',
+  lead_consent_given: 'Consent to contact recorded',
   lead_deleted: 'Lead deleted',
   notification_retried: 'Notification retried',
   leads_exported: 'Leads exported',
@@ -57,6 +59,9 @@ export const ACTIVITY_ACTIONS = {
   license_added: 'State license added',
   license_updated: 'State license edited',
   license_removed: 'State license removed',
+  officer_profile_created: 'Loan officer profile created',
+  officer_profile_updated: 'Loan officer profile edited',
+  officer_profile_removed: 'Loan officer profile removed',
   loan_file_opened: 'Loan file opened',
   loan_file_builder_changed: 'Loan file builder changed',
   loan_file_builder_link_sent: 'Builder link sent',
@@ -70,6 +75,8 @@ export const ACTIVITY_ACTIONS = {
   document_viewed: 'Document viewed',
   document_downloaded: 'Document downloaded',
   documents_downloaded: 'Loan file documents downloaded (ZIP)',
+  archive_viewed: 'Ad archive page viewed',
+  archive_exported: 'Ad archive exported (ZIP)',
 } as const;
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;

@@ -2,10 +2,10 @@ import { can, type Permission, type Role } from '../auth/roles';
 
 /**
  * The dashboard's sections: the Overview at /admin (issue 18), the spec's tabs (Site Content,
- * Rates, Blog, Leads, Security), Licenses (issue 31: the owner's, beside the other public pages'
- * sections), Loan Files (issue 30), Payments, Site Speed, Integrations (text alerts and webhooks),
- * and My Account for the team (the owner's own account lives in Security). Each names the
- * permission its page checks, so the navigation offers a role only what it may open.
+ * Rates, Blog, Leads, Security), Licenses and the Ad archive (issue 31: the owner's, beside the
+ * other public pages' sections), Loan Files (issue 30), Payments, Site Speed, Integrations (text
+ * alerts and webhooks), and My Account for the team (the owner's own account lives in Security).
+ * Each names the permission its page checks, so the navigation offers a role only what it may open.
  */
 export const ADMIN_SECTIONS = [
   { href: '/admin', label: 'Overview', permission: 'leads' },
@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS = [
   { href: '/admin/rates', label: 'Rates', permission: 'content' },
   { href: '/admin/blog', label: 'Blog', permission: 'content' },
   { href: '/admin/licenses', label: 'Licenses', permission: 'security' },
+  { href: '/admin/archive', label: 'Ad archive', permission: 'security' },
   { href: '/admin/leads', label: 'Leads', permission: 'leads' },
   { href: '/admin/loan-files', label: 'Loan Files', permission: 'leads' },
   { href: '/admin/payments', label: 'Payments', permission: 'payments' },

@@ -9,6 +9,8 @@ export const CacheTag = {
   posts: 'posts',
   /** The state licenses and their notices (lib/licenses/): the licenses page. */
   licenses: 'licenses',
+  /** The loan officers' published profiles (lib/officers/): /team and /team/<slug>. */
+  officers: 'officers',
 } as const;
 
 export type CacheTagName = (typeof CacheTag)[keyof typeof CacheTag];

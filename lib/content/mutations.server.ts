@@ -2,6 +2,7 @@ import 'server-only';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import { sanitizeInlineHtml } from '../html/sanitize.server';
+import { archiveContent } from './archive.server';
 import { changedPaths, summarizeChanges } from './diff';
 import { CONTENT_VERSION, readContentDocument } from './document';
 import { contentSchema, type SiteContent } from './schema';
@@ -59,7 +60,8 @@ export async function saveContent(
     ...parsed.data,
     hero: { ...parsed.data.hero, title: sanitizeInlineHtml(parsed.data.hero.title) },
   };
-  const stamp = (options.now ?? new Date()).toISOString();
+  const now = options.now ?? new Date();
+  const stamp = now.toISOString();
 
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -105,6 +107,8 @@ export async function saveContent(
       .insertInto('content_revisions')
       .values({ id: newId(), revision, created_at: stamp, summary, document, schema_version: CONTENT_VERSION })
       .execute();
+    // The ad archive's version commits with the save (a save that changes nothing adds none).
+    await archiveContent(trx, content, now);
     return { ok: true, revision, content, summary } as const;
   });
 }

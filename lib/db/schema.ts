@@ -275,6 +275,12 @@ export interface LeadsTable {
   follow_up_on: Generated<string | null>;
   /** Why the lead was lost (status 'lost'). */
   lost_reason: Generated<string | null>;
+  /** The property's state (USPS code) it was routed by (migration 0026); null: none given. */
+  property_state: Generated<string | null>;
+  /** 1: the property's state is outside the broker's licenses; stored and listed all the same, assigned to the owner. */
+  outside_licenses: Generated<number>;
+  /** Which of its state's routing turns assigned it (1, 2, ...); null: not assigned by turn. */
+  routing_turn: Generated<number | null>;
 }
 
 /** Every status change of a lead (migration 0012): its history, and the time to first contact. */
@@ -671,7 +677,53 @@ export interface LeadRoutingTable {
   state: string;
   /** The account the state's last lead went to. */
   last_account_id: string;
+  /** How many of the state's leads were assigned by turn (migration 0026): the last lead's routing_turn. */
+  turns: Generated<number>;
   updated_at: string;
+}
+
+/**
+ * Consent to be contacted, given or withdrawn (migration 0027, lib/consent/): append-only, the
+ * latest event of an address for a channel is its state.
+ */
+export interface ConsentEventsTable {
+  id: string;
+  /** 'email' | 'phone'. */
+  address_kind: string;
+  /** Normalized: an e-mail address trimmed and lower-cased, a phone number as E.164 (+12085550142). */
+  address: string;
+  /** 'email' | 'sms' | 'all' (e-mail, texts and calls). */
+  channel: string;
+  /** 'given' | 'withdrawn'. */
+  event: string;
+  /** How: 'unsubscribe-link' | 'list-unsubscribe-post' | 'sms-stop' | 'sms-start' | 'team'. */
+  source: string;
+  /** The lead it was recorded on (the team's records); null for a link or a text, and kept when the lead is deleted. */
+  lead_id: string | null;
+  /** The team's words about it; null when none. */
+  note: string | null;
+  /** Who recorded it: the account's label for the team's records, null for the person's own. */
+  actor: string | null;
+  at: string;
+}
+
+/**
+ * A version of a source of the public pages (migration 0028, lib/archive/): the ad archive that
+ * Regulation N (12 CFR 1014.5) asks for, kept 24 months. Written in the change's own transaction,
+ * only when the source's state differs from its previous version.
+ */
+export interface ArchiveVersionsTable {
+  id: string;
+  /** 'content' | 'rates' | 'post' | 'licenses' | 'officers' (lib/archive/sources.ts). */
+  source: string;
+  /** Which one of the source: 'site' for the site-wide ones, a post's id, an officer's account id. */
+  source_id: string;
+  /** When this version went live: ISO time, strictly increasing per source. */
+  at: string;
+  /** JSON of the source's whole state after the change; 'null' when the change removed it. */
+  document: string;
+  /** SHA-256 of `document`, hex. */
+  hash: string;
 }
 
 export interface Database {
@@ -717,6 +769,8 @@ export interface Database {
   ad_copy_dismissals: AdCopyDismissalsTable;
   officer_profiles: OfficerProfilesTable;
   lead_routing: LeadRoutingTable;
+  consent_events: ConsentEventsTable;
+  archive_versions: ArchiveVersionsTable;
 }
 
 export type { Generated };

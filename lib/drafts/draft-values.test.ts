@@ -38,6 +38,15 @@ describe('prefillFromQuery', () => {
       }),
     ).toEqual({});
   });
+
+  it('keeps the officer profile a link names, when it is a profile address (issue 31)', () => {
+    expect(prefillFromQuery({ officer: 'jane-doe', loanAmount: '360000' })).toEqual({
+      officer: 'jane-doe',
+      loanAmount: '360000',
+    });
+    expect(prefillFromQuery({ officer: ['jane-doe', 'bo'] })).toEqual({ officer: 'jane-doe' });
+    for (const officer of ['Jane Doe', '../x', '', 'a'.repeat(81)]) expect(prefillFromQuery({ officer }), officer).toEqual({});
+  });
 });
 
 describe('cleanDraftValues', () => {
@@ -49,6 +58,9 @@ describe('cleanDraftValues', () => {
       },
     );
     expect(cleanDraftValues({ consent: 'on' })).toEqual({});
+    // The officer the application was begun with goes with the draft (issue 31).
+    expect(cleanDraftValues({ officer: 'jane-doe' })).toEqual({ officer: 'jane-doe' });
+    expect(cleanDraftValues({ officer: '<b>' })).toEqual({});
     expect(cleanDraftValues(null)).toEqual({});
     expect(cleanDraftValues('text')).toEqual({});
   });

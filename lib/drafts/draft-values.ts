@@ -1,5 +1,6 @@
 import { APPLICATION_STEP1, APPLICATION_STEP2 } from '../leads/application-fields';
 import { HIDDEN, type FieldDef } from '../leads/fields';
+import { isOfficerSlug } from '../officers/slug';
 
 /**
  * What an application draft holds, shared by the browser (the draft kept as the visitor types),
@@ -29,15 +30,19 @@ const BY_NAME = new Map(FIELDS.map((field) => [field.name, field]));
  * The query parameters that make /apply a page of its own (app/(site)/apply/continue/, rewritten
  * in next.config.ts): a resume token or any application field a link may prefill.
  */
-export const APPLY_LINK_PARAMS: readonly string[] = [RESUME_PARAM, ...FIELDS.map((field) => field.name)];
+export const APPLY_LINK_PARAMS: readonly string[] = [RESUME_PARAM, HIDDEN.officer, ...FIELDS.map((field) => field.name)];
 
-/** Every name a draft may hold. */
-export const DRAFT_NAMES: readonly string[] = [...FIELDS.map((field) => field.name), HIDDEN.consent];
+/**
+ * Every name a draft may hold: the fields, the consent box and the officer profile the visitor
+ * came from (issue 31), so a resumed application still goes to that officer.
+ */
+export const DRAFT_NAMES: readonly string[] = [...FIELDS.map((field) => field.name), HIDDEN.consent, HIDDEN.officer];
 
 /** A value fit for its field, or null: an option among the field's, at most the field's size. */
 function fitted(name: string, value: unknown): string | null {
   if (typeof value !== 'string') return null;
   if (name === HIDDEN.consent) return value === 'yes' ? 'yes' : null;
+  if (name === HIDDEN.officer) return isOfficerSlug(value) ? value : null;
   const field = BY_NAME.get(name);
   if (!field) return null;
   if (field.options) return field.options.some((option) => option.value === value) ? value : null;
@@ -69,6 +74,10 @@ const PLAIN_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
  */
 export function prefillFromQuery(query: Record<string, string | string[] | undefined>): DraftValues {
   const values: DraftValues = {};
+  // An officer profile's 'Apply with me' link (/apply?officer=<slug>): kept when it is a slug.
+  const from = query[HIDDEN.officer];
+  const officer = fitted(HIDDEN.officer, Array.isArray(from) ? from[0] : from);
+  if (officer) values[HIDDEN.officer] = officer;
   for (const field of FIELDS) {
     const raw = query[field.name];
     const value = Array.isArray(raw) ? raw[0] : raw;

@@ -9,6 +9,8 @@ import { newId } from '../db/ids';
 import { addressKey } from '../http/address-key';
 import { HIDDEN } from '../leads/fields';
 import { addNotifications } from '../notifications/outbox.server';
+import { officerForSlug } from '../officers/profiles.server';
+import { signatureOf } from '../officers/signature.server';
 import { deleteNotificationsOf } from '../retention/erase.server';
 import { cleanDraftValues, DRAFT_DAYS, type DraftStep, type DraftValues } from './draft-values';
 import { resumeMessage } from './resume-message';
@@ -164,12 +166,15 @@ export async function saveDraft(trx: DB, draft: DraftToSave, limits: DraftLimits
   if (held) return { ok: true, mailed: false, held, id, token, expiresAt };
 
   const link = `${draft.siteUrl}/apply?resume=${token}`;
+  // Begun from an officer's profile: the e-mail is signed by that officer (issue 31).
+  const officer = values[HIDDEN.officer];
+  const signature = officer ? await signatureOf(trx, await officerForSlug(trx, officer)) : null;
   await addNotifications(trx, [
     {
       subject: { type: 'draft', id },
       channel: 'email',
       recipient: 'visitor',
-      payload: resumeMessage({ email, link, expiresAt }),
+      payload: resumeMessage({ email, link, expiresAt, signature }),
       // The token opens the visitor's answers: sealed at rest, dropped once sent.
       secret: token,
       at: now,

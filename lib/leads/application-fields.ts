@@ -1,4 +1,5 @@
 import { amount, area, email, phone, text, yesNo, type FieldDef } from './fields';
+import { propertyStateField } from './property-state';
 
 /** The application's fields (spec section 3), apart so the short forms' bundles do not carry them. */
 
@@ -42,6 +43,8 @@ export const APPLICATION_STEP1: FieldDef[] = [
 /** Application step 2, 'Borrower Application' (spec section 3). */
 export const APPLICATION_STEP2: FieldDef[] = [
   text('propertyAddress', 'Property Address', 'off', 300),
+  // Where the property is decides who works the lead (routing by state, issue 31).
+  propertyStateField,
   text('borrowerName', 'Borrower Name', 'name'),
   // 'street-address' is valid on multi-line controls only (a textarea); a one-line input takes
   // 'address-line1'. Autofill fills the street's first line (the old token too gave only the

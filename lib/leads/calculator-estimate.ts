@@ -2,6 +2,7 @@ import { CALCULATORS, FALLBACK_DEFAULTS, calculatorQuery, isCalculatorId, parseC
 import { describeEstimate } from '../calculators/run';
 import { CALCULATOR_LEAD_FIELDS as F, linesText } from './calculator-lead';
 import { CALCULATOR_ID_FIELD, CALCULATOR_INPUT_PREFIX, CALCULATOR_QUERY_FIELD } from './calculator-fields';
+import { PROPERTY_STATE_FIELD } from './property-state';
 
 /**
  * The fields of a calculator lead, computed on the server from the posted inputs (the page's
@@ -49,6 +50,8 @@ export function calculatorLeadFields(form: Record<string, string>, posted: Recor
     fields: {
       email: form.email ?? '',
       name: form.name ?? '',
+      // The property's state, when given, routes the lead (./routing.server.ts).
+      ...(form[PROPERTY_STATE_FIELD] ? { [PROPERTY_STATE_FIELD]: form[PROPERTY_STATE_FIELD] } : {}),
       [CALCULATOR_ID_FIELD]: id,
       [F.title]: estimate.title,
       [F.link]: query ? `${CALCULATORS[id].path}?${query}` : CALCULATORS[id].path,

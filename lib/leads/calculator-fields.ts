@@ -1,4 +1,5 @@
 import { email, text, type FieldDef } from './fields';
+import { propertyStateField } from './property-state';
 
 /**
  * 'Email me this estimate' (issue 19) as a lead form: kept apart from ./fields.ts because that
@@ -14,13 +15,15 @@ export const CALCULATOR_INPUT_PREFIX = 'calc_';
 export const CALCULATOR_QUERY_FIELD = 'estimate';
 
 /**
- * 'Email me this estimate' (issue 19): what the visitor types (name optional), and the hidden
- * calculator id; the inputs travel as `calc_<name>` and the server recomputes the results from
- * them (lib/leads/calculator-estimate.ts), so nothing posted is trusted as a result.
+ * 'Email me this estimate' (issue 19): what the visitor types (name and the property's state
+ * optional: the state routes the lead, issue 31), and the hidden calculator id; the inputs travel
+ * as `calc_<name>` and the server recomputes the results from them
+ * (lib/leads/calculator-estimate.ts), so nothing posted is trusted as a result.
  */
 export const CALCULATOR_FIELDS: FieldDef[] = [
   email('email', 'Email'),
   text('name', 'Name', 'name', 100),
+  propertyStateField,
   { name: CALCULATOR_ID_FIELD, label: 'Calculator', input: 'text', max: 60 },
 ];
 

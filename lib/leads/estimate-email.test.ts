@@ -42,4 +42,11 @@ describe('the estimate e-mail', () => {
     expect(estimateMessage({ ...lead, name: 'Dee' }, content, links).text).toContain('Hello Dee,');
     expect(estimateMessage(lead, content, links).text).toContain('NMLS ID 1234567\n100 Main Street, Boise, ID\n');
   });
+
+  it('is signed by the lead’s officer, with their NMLS ID beside the company’s (issue 31)', () => {
+    const officer = { displayName: 'Jane Doe', nmlsId: '654321', title: '', phone: '' };
+    expect(estimateMessage(lead, defaultContent, links, officer).text).toContain(
+      'Jane Doe\nNMLS ID 654321\nConstruction Loan Pros, NMLS ID 1234567\n1-800-555-0199 · loans@example.com',
+    );
+  });
 });

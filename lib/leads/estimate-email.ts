@@ -1,14 +1,17 @@
 import type { SiteContent } from '../content/schema';
 import type { NotificationMessage } from '../notifications/types';
+import type { SigningOfficer } from '../officers/types';
+import { signedBy } from './auto-reply';
 import { CALCULATOR_LEAD_FIELDS as F, textLines } from './calculator-lead';
 
 /**
  * The e-mail a visitor asked for with 'Email me this estimate' (issue 19): the inputs and results
  * of their estimate, a link back to it and one to apply with the same numbers, Regulation Z's
  * "an estimate, not an offer of credit", and the broker's sign-off (legal name, NMLS ID, postal
- * address when entered, phone and e-mail). Unlike the auto-reply (./auto-reply.ts) it repeats
- * amounts: they are what the visitor asked to receive, typed into a calculator rather than an
- * application, and it carries nothing else they entered.
+ * address when entered, phone and e-mail), after the lead's officer's name and NMLS ID when it
+ * has one (issue 31). Unlike the auto-reply (./auto-reply.ts) it repeats amounts: they are what
+ * the visitor asked to receive, typed into a calculator rather than an application, and it
+ * carries nothing else they entered.
  */
 
 export interface EstimateLead {
@@ -33,6 +36,8 @@ export function estimateMessage(
   lead: EstimateLead,
   content: Content,
   links: { siteUrl: string; apply: string | null },
+  /** The officer the lead is assigned to (routing by state): signs beside the company. */
+  officer: SigningOfficer | null = null,
 ): NotificationMessage {
   const { company, contact, autoReply } = content;
   const title = lead.fields[F.title] || 'calculators';
@@ -50,8 +55,7 @@ export function estimateMessage(
       `Questions? Call ${contact.phone} or reply to this e-mail.`,
     ].join('\n'),
     [
-      company.legalName,
-      `NMLS ID ${company.nmlsId}`,
+      ...signedBy(officer, company),
       ...(autoReply.postalAddress.trim() ? [autoReply.postalAddress.trim()] : []),
       `${contact.phone} · ${contact.email}`,
     ].join('\n'),

@@ -136,6 +136,8 @@ export const HIDDEN = {
   focused: 'focused',
   page: 'page',
   consent: 'consent',
+  /** The slug of the officer profile the visitor came from (/contact?officer=…, /apply?officer=…): the lead goes to that officer. */
+  officer: 'officer',
 } as const;
 
 /** The names of required fields left blank (the spec's only client-side check: non-blank). */

@@ -23,6 +23,11 @@ export interface NewLead {
   userAgent: string;
   /** Where the visitor came from (the attribution cookie); none: 'direct'. */
   attribution?: Attribution;
+  /**
+   * The slug of the officer profile the form was sent from (its hidden `officer`, issue 31): the
+   * store assigns the lead to that officer while the profile is published.
+   */
+  officer?: string;
 }
 
 /** The columns the Leads tab searches and lists, copied out of each form's own field names. */
@@ -64,6 +69,8 @@ export function leadRow(lead: NewLead, now: Date) {
     user_agent: lead.userAgent.slice(0, 500),
     created_at: stamp,
     ...attributionColumns(lead.attribution ?? {}),
+    // Who works it: set by the store (the officer of the profile it came from, then routing by state).
+    assignee_id: null as string | null,
   };
 }
 

@@ -19,6 +19,8 @@ export const PLAIN_FIELDS: ReadonlySet<string> = new Set([
   'phone',
   'propertyAddress',
   'borrowerAddress',
+  // The property's state: no figure, and routing and the Leads filters read it (issue 31).
+  'propertyState',
   // A contact message: a privacy request finds other people's e-mail addresses named in it.
   'message',
   // The form's choices, none of them a figure.

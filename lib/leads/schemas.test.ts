@@ -56,6 +56,16 @@ describe('lead form schemas', () => {
     expect(parsed.ok && parsed.meta.page).toBe('/');
   });
 
+  it('reads the officer profile a form was sent from; anything else is dropped, never refused (issue 31)', () => {
+    const ebook = { name: 'Bo', email: 'b@x' };
+    const from = (officer: string) => {
+      const parsed = parseSubmission('ebook', { ...ebook, officer });
+      return parsed.ok ? parsed.meta.officer : 'refused';
+    };
+    expect(from('jane-doe')).toBe('jane-doe');
+    for (const bad of ['', 'Jane', 'jane/../x', 'a'.repeat(81)]) expect(from(bad), bad).toBeUndefined();
+  });
+
   it('finds blank required fields the way the browser check does', () => {
     const values: Record<string, string> = { projectDescription: ' ', constructionCosts: '1', loanAmount: '' };
     expect(missingRequired('applicationStep1', (n) => values[n] ?? '')).toEqual(['projectDescription', 'loanAmount']);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_REQUIRED, FIELDS } from './all-fields';
+import { isOfficerSlug } from '../officers/slug';
 import { HIDDEN, type FieldDef, type LeadKind } from './fields';
 
 /**
@@ -69,6 +70,8 @@ export const submissionMetaSchema = z.object({
     .transform((v) => (/^\d+$/.test(v) ? Number(v) : null)),
   /** '1' or '0' from the form's script: whether a field had focus before the press; null without it. */
   focused: z.string().transform((v) => (v === '1' ? true : v === '0' ? false : null)),
+  /** An officer profile's slug (issue 31); anything else is dropped, never refused: the lead still arrives. */
+  officer: z.string().refine(isOfficerSlug).optional().catch(undefined),
 });
 
 export type LeadFields = Record<string, string>;
@@ -103,6 +106,7 @@ export function parseSubmission(kind: LeadKind, values: Record<string, string>):
     honeypot: values[HIDDEN.honeypot] ?? '',
     fillMs: values[HIDDEN.fillMs] ?? '',
     focused: values[HIDDEN.focused] ?? '',
+    officer: values[HIDDEN.officer] || undefined,
   });
   if (fields.success && meta.success) return { ok: true, fields: fields.data, meta: meta.data };
   const fieldErrors: Record<string, string> = {};

@@ -7,7 +7,9 @@ import { addNotifications } from '../notifications/outbox.server';
 import { processSingleton } from '../runtime/process-singleton';
 import { arrivalNotifications } from './arrival-alerts.server';
 import { runArrivalHooks } from './arrival-hooks.server';
+import { officerForSlug } from '../officers/profiles.server';
 import { leadRow, type NewLead } from './lead-row';
+import { routeLeads, routingColumns } from './routing.server';
 import { sealLeadFields } from './sealed-fields.server';
 import { FLOOD_FACTOR, isFlood, judgeSubmission, type SpamReason, type SpamSettings, type SubmissionSignals } from './spam';
 
@@ -119,8 +121,9 @@ async function takeTurnsPerAddress(trx: DB, addresses: Set<string>): Promise<voi
 }
 
 /**
- * Inserts leads and their alerts (./arrival-alerts.server.ts) with multi-row inserts, whatever the
- * number of leads, inside the caller's transaction, then runs the arrival hooks
+ * Routes leads by their property's state (./routing.server.ts), inserts them and their alerts
+ * (./arrival-alerts.server.ts) with multi-row inserts, whatever the number of leads, inside the
+ * caller's transaction, then runs the arrival hooks
  * (./arrival-hooks.server.ts); returns the leads' ids. Spam (strong evidence
  * only) is stored too, in the spam folder, with its alerts 'skipped' until the owner says 'Not
  * spam'; a possible bot is a lead like any other, alerted.
@@ -128,7 +131,15 @@ async function takeTurnsPerAddress(trx: DB, addresses: Set<string>): Promise<voi
 export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]): Promise<string[]> {
   if (leads.length === 0) return [];
   // Arrival is a lead's first activity: retention counts from its last (lib/retention/).
-  const rows = leads.map(({ lead, now }) => ({ ...leadRow(lead, now), last_activity_at: now.toISOString() }));
+  const built = leads.map(({ lead, now }) => ({ ...leadRow(lead, now), last_activity_at: now.toISOString() }));
+  await assignProfileOfficers(trx, built, leads);
+  // Routing by state (./routing.server.ts): the officer whose turn it is, or the owner; a lead
+  // that already has an assignee keeps it.
+  const routing = await routeLeads(
+    trx,
+    built.map((row, i) => ({ row, fields: leads[i]!.lead.fields })),
+  );
+  const rows = built.map((row) => ({ ...row, ...routingColumns(routing.get(row.id)) }));
   // Stored with the financial fields sealed; the alerts and hooks below read the fields as sent.
   await trx
     .insertInto('leads')
@@ -139,6 +150,27 @@ export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]
   // What other domains do with new leads (an application's loan file), committed with them.
   await runArrivalHooks(trx, arrived);
   return rows.map((row) => row.id);
+}
+
+/**
+ * A lead sent from an officer's profile (/team/<slug>: its contact and apply links carry the
+ * slug as the forms' hidden `officer`, issue 31) goes to that officer while the profile is
+ * published; routing by state, after this, leaves an assigned lead as it is. A slug that names no
+ * published profile changes nothing, and spam is nobody's. Read in the lead's own transaction,
+ * once per slug.
+ */
+async function assignProfileOfficers(
+  trx: DB,
+  rows: { assignee_id: string | null; is_spam: number }[],
+  leads: readonly { lead: NewLead }[],
+): Promise<void> {
+  const officers = new Map<string, string | null>();
+  for (const [i, row] of rows.entries()) {
+    const slug = leads[i]!.lead.officer;
+    if (!slug || row.is_spam === 1) continue;
+    if (!officers.has(slug)) officers.set(slug, await officerForSlug(trx, slug));
+    row.assignee_id = officers.get(slug) ?? row.assignee_id;
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ import { HIDDEN, INCOMPLETE, SUBMIT_FAILED, type LeadKind, type LeadResult } fro
 import { parseSubmission } from './schemas';
 import type { SpamSettings } from './spam';
 import { storeLead } from './store.server';
+import { isOfficerSlug } from '../officers/slug';
 
 /** Browsers send Fetch Metadata only to potentially trustworthy origins. */
 function isSecureOrigin(siteUrl: string): boolean {
@@ -78,6 +79,9 @@ function echo(kind: LeadKind, values: Record<string, string>): Record<string, st
     for (const [name, value] of inputs.slice(0, 20)) kept[name] = value.slice(0, 2000);
   }
   if (values[HIDDEN.consent] === 'yes') kept[HIDDEN.consent] = 'yes';
+  // The officer the form was sent from: a page re-rendered without JavaScript posts it again.
+  const officer = values[HIDDEN.officer];
+  if (officer && isOfficerSlug(officer)) kept[HIDDEN.officer] = officer;
   return kept;
 }
 
@@ -129,6 +133,7 @@ export async function submitLead(
         clientAddress: addressKey(sender.clientAddress),
         userAgent: sender.userAgent,
         attribution: sender.attribution,
+        officer: parsed.meta.officer,
       },
       signals: {
         honeypot: parsed.meta.honeypot,

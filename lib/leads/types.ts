@@ -30,6 +30,10 @@ export interface Lead {
   possibleBot: boolean;
   /** The weak signals it arrived with, marked or not. */
   botSignals: BotSignal[];
+  /** The property's state (USPS code) it was routed by (issue 31); null: none given. */
+  propertyState: string | null;
+  /** Its state is outside the broker's licenses: stored and shown all the same, assigned to the owner. */
+  outsideLicenses: boolean;
   createdAt: string;
   /** The owner's notes. */
   notes: string;

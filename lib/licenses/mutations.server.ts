@@ -1,6 +1,7 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
+import { archiveLicenses } from './archive.server';
 import { findLicense } from './queries.server';
 import type { LicenseInput } from './schema';
 import type { License } from './types';
@@ -9,7 +10,8 @@ import type { License } from './types';
  * License writes. Each runs on the handle it is given and opens no transaction of its own, so an
  * action runs it and its activity log entry in one transaction: the log never tells of a change
  * that did not happen, nor misses one that did. Input has passed `licenseInputSchema`. A removal
- * keeps the row (`removed_at`): the ad archive must be able to tell what the licenses page said.
+ * keeps the row (`removed_at`), and each write records the licenses held in the ad archive
+ * (./archive.server.ts) on the same handle, so the version commits with the write.
  */
 
 /** Why a write did nothing. */
@@ -48,6 +50,7 @@ export async function addLicense(db: DB, input: LicenseInput, now = new Date()):
     .insertInto('state_licenses')
     .values({ id, ...toColumns(input), created_at: stamp, updated_at: stamp, removed_at: null })
     .execute();
+  await archiveLicenses(db, now);
   return (await findLicense(db, id))!;
 }
 
@@ -66,6 +69,7 @@ export async function updateLicense(
     .where('id', '=', id)
     .where('removed_at', 'is', null)
     .execute();
+  await archiveLicenses(db, now);
   return (await findLicense(db, id)) ?? 'not-found';
 }
 
@@ -80,5 +84,7 @@ export async function removeLicense(db: DB, id: string, now = new Date()): Promi
     .where('id', '=', id)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? license : null;
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  await archiveLicenses(db, now);
+  return license;
 }

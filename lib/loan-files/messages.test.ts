@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builderLinkMessage, milestoneMessage, rejectionMessage, signInMessage } from './messages';
+import { builderLinkMessage, milestoneMessage, rejectionMessage, signInMessage, signedMessage } from './messages';
 
 describe('loan file e-mails', () => {
   it('tell the milestone reached, with the portal link', () => {
@@ -28,5 +28,13 @@ describe('loan file e-mails', () => {
     const builder = builderLinkMessage({ to: 'b@example.com', builderName: null, propertyAddress: '', link: 'L2' });
     expect(builder.text.split('\n')).toContain('L2');
     expect(builder.subject).toBe('Documents needed for the construction loan');
+  });
+
+  it('are signed by the file’s officer, with their NMLS ID beside the company’s (issue 31)', () => {
+    const mail = milestoneMessage({ to: 'jane@example.com', milestone: 'approved', link: 'L' });
+    expect(signedMessage(mail, null)).toBe(mail);
+    const signed = signedMessage(mail, ['Jane Doe', 'NMLS ID 654321', 'Construction Loan Pros, NMLS ID 1234567']);
+    expect(signed).toMatchObject({ to: mail.to, subject: mail.subject });
+    expect(signed.text).toBe(`${mail.text}\n\nJane Doe\nNMLS ID 654321\nConstruction Loan Pros, NMLS ID 1234567\n`);
   });
 });

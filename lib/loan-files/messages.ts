@@ -1,4 +1,5 @@
 import type { NotificationMessage } from '../notifications/types';
+import { signedText } from '../officers/signature';
 import { milestoneDescription, milestoneLabel, type Milestone, type MilestoneNames } from './milestones';
 
 /**
@@ -13,15 +14,26 @@ function message(to: string, subject: string, lines: string[]): NotificationMess
   return { subject, text: lines.join('\n'), fromName: '', fromEmail: '', to };
 }
 
+/**
+ * A file's e-mail signed by the officer its lead is assigned to (issue 31, lib/officers/signature.ts:
+ * their name and NMLS ID, then the company's); unchanged when no officer signs.
+ */
+export function signedMessage(mail: NotificationMessage, signature: string[] | null): NotificationMessage {
+  return signature ? { ...mail, text: signedText(mail.text, signature) } : mail;
+}
+
 export function signInMessage(mail: { to: string; link: string; expiresAt: Date }): NotificationMessage {
   const expires = mail.expiresAt.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-  return message(mail.to, `Your sign-in link for ${BRAND}`, [
+  const mailed = message(mail.to, `Your sign-in link for ${BRAND}`, [
     'Open this link to sign in to your loan file:',
     mail.link,
     '',
     `The link works once, until ${expires} UTC. You can ask for a new one on the sign-in page.`,
     'If you did not ask to sign in, you can ignore this e-mail.',
   ]);
+  // Asked for a moment ago, and the borrower's only way into their own file: sent even after they
+  // unsubscribed from our other mail (docs/compliance.md, "Withdrawing consent").
+  return { ...mailed, requested: true };
 }
 
 export function builderLinkMessage(mail: {

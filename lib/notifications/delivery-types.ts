@@ -22,3 +22,13 @@ export interface LabelledDelivery extends Delivery {
 
 /** Notifications needing the owner's attention (the dashboard's banner): leads' and payments'. Invitations show their own state in Team. */
 export type Troubled = Record<'lead' | 'payment', { failing: number; failed: number }>;
+
+/**
+ * How the reason of a message its recipient withdrew consent for begins (last_error of a 'skipped'
+ * notification, ./consent-gate.server.ts), telling it from one held as spam.
+ */
+export const CONSENT_REFUSAL_PREFIX = 'Not sent: ';
+
+/** Whether a delivery was skipped because its recipient withdrew consent (not held as spam). */
+export const skippedForConsent = (d: Pick<Delivery, 'status' | 'lastError'>) =>
+  d.status === 'skipped' && Boolean(d.lastError?.startsWith(CONSENT_REFUSAL_PREFIX));

@@ -4,6 +4,7 @@ import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import { nextAttemptAt } from './backoff';
 import { claimNext, type ClaimedNotification } from './claim.server';
+import { gatePayload } from './consent-gate.server';
 import type { RecipientFilter } from './lanes';
 import { ofRecipients } from './lanes.server';
 import { addNotifications, sealContext, SEALED_MARK, type NewNotification } from './outbox.server';
@@ -25,6 +26,10 @@ import { PENDING, type Channel, type ChannelPayloads, type SubjectType } from '.
  * expanded when claimed: the transport names the recipients, their notifications replace it in
  * one transaction (written by addNotifications, so sealed as their subject's are), and they are
  * sent like any other.
+ *
+ * Before a message to a person outside the business is sent, their consent is checked as it is
+ * at that moment (./consent-gate.server.ts): one they withdrew consent for is marked 'skipped' with
+ * the reason, and mail to a visitor that may go gets its unsubscribe link.
  */
 
 export interface OutboxLog {
@@ -142,7 +147,7 @@ async function deliverOne(
   log: OutboxLog,
   row: ClaimedNotification,
   now: () => Date,
-): Promise<'sent' | 'failed' | 'expanded'> {
+): Promise<'sent' | 'failed' | 'expanded' | 'skipped'> {
   const read = payloadToSend(row);
   if ('payload' in read && transport.expand) {
     const parts = await (transport as Transport<Channel>).expand!(read.payload as ChannelPayloads[Channel] as never).catch(
@@ -165,8 +170,43 @@ async function deliverOne(
     // An expansion that failed (the database, briefly) is retried like a failed send.
     if (parts instanceof Error) return record(db, transport, log, row, now, { error: parts.message, retryable: true });
   }
-  const result = 'payload' in read ? await attempt(transport, read.payload) : { error: read.error, retryable: false };
-  return record(db, transport, log, row, now, result);
+  if (!('payload' in read)) return record(db, transport, log, row, now, { error: read.error, retryable: false });
+  // Consent is checked now, not when queued: a withdrawal stops what is already waiting.
+  const gated = await gatePayload(db, row, read.payload, transport).catch((error: unknown) => error as Error);
+  if (gated instanceof Error) return record(db, transport, log, row, now, { error: gated.message, retryable: true });
+  if ('refusal' in gated) return skip(db, transport, log, row, now, gated.refusal);
+  return record(db, transport, log, row, now, await attempt(transport, gated.payload));
+}
+
+/**
+ * A message its recipient withdrew consent for: 'skipped' with the reason, never retried ('Retry
+ * now' leaves skipped ones alone) and no attempt recorded, since nothing was sent.
+ */
+async function skip(
+  db: DB,
+  transport: AnyTransport,
+  log: OutboxLog,
+  row: ClaimedNotification,
+  now: () => Date,
+  reason: string,
+): Promise<'skipped'> {
+  const stamp = now().toISOString();
+  await db
+    .updateTable('notifications')
+    .set({ status: 'skipped', last_error: reason, next_attempt_at: null, claimed_until: null, updated_at: stamp })
+    .where('id', '=', row.id)
+    .execute();
+  log.info(
+    {
+      event: 'notification.skipped',
+      notification: row.id,
+      subject: `${row.subject_type}:${row.subject_id}`,
+      channel: transport.channel,
+      transport: transport.name,
+    },
+    'Notification not sent: consent withdrawn',
+  );
+  return 'skipped';
 }
 
 /** Records an attempt: the notification's new state (its claim released) and the attempt row. */

@@ -17,6 +17,17 @@ export interface NotificationMessage {
   fromEmail: string;
   /** The recipient, when not the broker's mailbox (MAIL_TO): an invitation goes to the invitee. */
   to?: string;
+  /**
+   * Mail to a visitor that they asked for a moment ago and that is their only way into their own
+   * loan file (a portal sign-in link): sent whatever their consent, with no unsubscribe link
+   * (./consent-gate.server.ts; docs/compliance.md, "Withdrawing consent").
+   */
+  requested?: boolean;
+  /**
+   * The one-click unsubscribe link (RFC 8058) of mail to a visitor: set by the outbox when it sends
+   * one (./consent-gate.server.ts), never stored; the SMTP transport puts it in List-Unsubscribe.
+   */
+  unsubscribeUrl?: string;
 }
 
 /** A text message (Twilio): to ALERT_SMS_TO unless `to` says otherwise. */
@@ -90,7 +101,7 @@ export interface Subject {
 /**
  * waiting (never tried, or no transport configured), failing (failed, will retry), sent, failed
  * (retries used up, or an answer retrying cannot change) and skipped (spam: kept, never sent
- * unless the owner says 'Not spam').
+ * unless the owner says 'Not spam'; or its recipient withdrew consent, last_error saying so).
  */
 export type NotificationStatus = 'waiting' | 'failing' | 'sent' | 'failed' | 'skipped';
 

@@ -4,11 +4,14 @@ import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { sanitizeArticleHtml } from '../html/sanitize.server';
+import { archivePost } from './archive.server';
 import { readPostBySlug } from './queries.server';
 import { slugify, type PostInput } from './schema';
 import type { Post } from './types';
 
 export class PostWriteError extends Error {}
+
+// Each write records the post in the ad archive (./archive.server.ts) before it commits.
 
 /** The title's slug, with -2, -3... when another post already has it. */
 async function uniqueSlug(trx: Transaction<Database>, title: string, ownId: string | null): Promise<string> {
@@ -39,10 +42,11 @@ export async function createPost(db: DB, input: PostInput, now = new Date()): Pr
     const slug = await uniqueSlug(trx, input.title, null);
     // A live post always wins over an old redirect with the same slug.
     await trx.deleteFrom('post_redirects').where('old_slug', '=', slug).execute();
+    const id = newId();
     await trx
       .insertInto('posts')
       .values({
-        id: newId(),
+        id,
         slug,
         ...columns(input),
         is_custom: 1,
@@ -50,6 +54,7 @@ export async function createPost(db: DB, input: PostInput, now = new Date()): Pr
         updated_at: stamp,
       })
       .execute();
+    await archivePost(trx, id, now);
     return slug;
   });
   return (await readPostBySlug(db, slug))!;
@@ -79,18 +84,20 @@ export async function updatePost(db: DB, id: string, input: PostInput, now = new
       .set({ slug, ...columns(input), updated_at: stamp })
       .where('id', '=', id)
       .execute();
+    await archivePost(trx, id, now);
     return slug;
   });
   return slug ? readPostBySlug(db, slug) : null;
 }
 
-export async function deletePost(db: DB, id: string): Promise<boolean> {
+export async function deletePost(db: DB, id: string, now = new Date()): Promise<boolean> {
   const post = await db.selectFrom('posts').select('is_custom').where('id', '=', id).executeTakeFirst();
   if (!post) return false;
   if (post.is_custom !== 1) throw new PostWriteError('Only custom posts can be deleted.');
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('post_redirects').where('post_id', '=', id).execute();
     await trx.deleteFrom('posts').where('id', '=', id).execute();
+    await archivePost(trx, id, now);
   });
   return true;
 }

@@ -13,6 +13,8 @@ export interface PersonCounts {
   /** Applications saved to finish later (lib/drafts/). */
   drafts: number;
   signInSteps: number;
+  /** Consent given and withdrawn (lib/consent/): unsubscribes, text STOPs, the team's "Do not contact". */
+  consentEvents: number;
   /** Other people's records that name the address: it is cut out of them, they stay. */
   mentions: number;
 }
@@ -39,6 +41,7 @@ export function describeDeletion(email: string, counts: PersonCounts): string {
     counts.invites && plural(counts.invites, 'invitation', 'invitations'),
     counts.drafts && plural(counts.drafts, 'saved application', 'saved applications'),
     counts.signInSteps && plural(counts.signInSteps, 'sign-in step', 'sign-in steps'),
+    counts.consentEvents && plural(counts.consentEvents, 'consent record', 'consent records'),
   ].filter((part): part is string => Boolean(part));
   const total = deletedRows(counts);
   const kinds = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'kysely';
+import { deleteConsentEvents } from '../consent/person.server';
 import type { DB } from '../db/connect.server';
 import { editedPayload } from '../notifications/sealed-payload.server';
 import { chunks, deleteLeadsById, deleteLoanFilesOf, deleteNotificationsById, scrubDeletedText } from '../retention/erase.server';
@@ -35,6 +36,8 @@ export async function deletePersonData(
     for (const part of chunks(found.inviteIds)) await trx.deleteFrom('invites').where('id', 'in', part).execute();
     for (const part of chunks(found.draftIds)) await trx.deleteFrom('application_drafts').where('id', 'in', part).execute();
     for (const part of chunks(found.challengeIds)) await trx.deleteFrom('auth_challenges').where('id', 'in', part).execute();
+    // Withdrawals too: with the person's leads gone there is nothing left to contact them about.
+    await deleteConsentEvents(trx, found.consentEventIds);
     for (const mention of found.mentions) await redact(trx, mention, email);
     await record?.(trx, counts);
     return counts;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { consentEventsById } from '../consent/person.server';
 import type { DB } from '../db/connect.server';
 import { documentsOf } from '../documents/store.server';
 import { openValues } from '../drafts/drafts.server';
@@ -48,6 +49,8 @@ export interface PersonExport {
   payments: Record<string, unknown>[];
   invites: Record<string, unknown>[];
   drafts: Record<string, unknown>[];
+  /** Consent given and withdrawn: how, when, on which address and channel. */
+  consentEvents: Record<string, unknown>[];
 }
 
 function parseJson(text: string): unknown {
@@ -98,6 +101,7 @@ export async function exportPersonData(db: DB, email: string, now = new Date()):
   );
 
   const loanFiles = await exportLoanFiles(db, found.loanFileIds);
+  const consentEvents = await consentEventsById(db, found.consentEventIds);
 
   const attemptsOf = (id: string) => attempts.filter((a) => a.notification_id === id);
   return {
@@ -119,6 +123,7 @@ export async function exportPersonData(db: DB, email: string, now = new Date()):
     payments: payments.map((p) => ({ ...p, events: events.filter((e) => e.checkout_session_id === p.checkout_session_id) })),
     invites,
     drafts: drafts.map(({ field_values, ...draft }) => ({ ...draft, field_values: openValues(draft.id, field_values) })),
+    consentEvents,
   };
 }
 

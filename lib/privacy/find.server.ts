@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { personConsentEventIds } from '../consent/person.server';
 import type { DB } from '../db/connect.server';
 import { itemOwner } from '../loan-files/upload-access.server';
 import { isSealedPayload, openPayload } from '../notifications/sealed-payload.server';
@@ -13,7 +14,8 @@ import { holdsEmail, likeFragment, likePattern } from './email-match';
  * from those leads or naming them as the borrower (with the documents uploaded to the files'
  * items), their payments and the Stripe events of those, every notification of those or whose
  * e-mail names the address (an invitation sent to it), with its delivery attempts, invitations to
- * the address, and applications saved to finish later under it. Other people's records that only
+ * the address, applications saved to finish later under it, and their consent given and withdrawn
+ * (lib/consent/person.server.ts). Other people's records that only
  * mention the address (a contact message naming a spouse's e-mail, a file naming them as its
  * builder) are theirs: not exported, and on deletion the address is cut out of them (./delete.server.ts).
  * SQL narrows the rows by a fragment of the address; holdsEmail decides (./email-match.ts). Sealed
@@ -37,6 +39,8 @@ export interface PersonRecords {
   inviteIds: string[];
   draftIds: string[];
   challengeIds: string[];
+  /** Consent given and withdrawn (lib/consent/): the address's, their leads' phones', their leads'. */
+  consentEventIds: string[];
   /** Other people's rows whose text names the address. */
   mentions: Mention[];
 }
@@ -60,6 +64,7 @@ export function countRecords(records: PersonRecords): PersonCounts {
     invites: records.inviteIds.length,
     drafts: records.draftIds.length,
     signInSteps: records.challengeIds.length,
+    consentEvents: records.consentEventIds.length,
     mentions: records.mentions.length,
   };
 }
@@ -176,6 +181,7 @@ export async function findPersonRecords(db: DB, email: string): Promise<PersonRe
     inviteIds: invites.map((m) => m.id),
     draftIds: drafts.map((m) => m.id),
     challengeIds: challenges.map((m) => m.id),
+    consentEventIds: await personConsentEventIds(db, { email, leadIds }),
     mentions,
   };
 }

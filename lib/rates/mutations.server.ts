@@ -4,13 +4,15 @@ import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
 import { MetaKey } from '../db/meta-keys';
 import type { Database } from '../db/schema';
+import { archiveRates } from './archive.server';
 import { readRates } from './queries.server';
 import { PLACEHOLDER_RATE, type RateInput } from './schema';
 import type { Rate } from './types';
 
 /**
  * Rate writes. Each one also moves app_meta's ratesChangedAt, the rates page's 'Last updated',
- * in the same transaction, so the date can never disagree with the list.
+ * in the same transaction, so the date can never disagree with the list, and records the rates in
+ * the ad archive (./archive.server.ts) before it commits.
  */
 
 /** The columns a rate's fields are stored in, named one by one: nothing else reaches the table. */
@@ -19,12 +21,14 @@ function toColumns(input: RateInput) {
   return { type, icon, rate, apr, rate_kind: rateKind, term, notes };
 }
 
-async function touch(trx: Transaction<Database>, stamp: string) {
+async function touch(trx: Transaction<Database>, now: Date) {
+  const stamp = now.toISOString();
   await trx
     .insertInto('app_meta')
     .values({ key: MetaKey.ratesChangedAt, value: stamp })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: stamp }))
     .execute();
+  await archiveRates(trx, now);
 }
 
 export async function addRate(db: DB, input: RateInput = PLACEHOLDER_RATE, now = new Date()): Promise<Rate> {
@@ -39,7 +43,7 @@ export async function addRate(db: DB, input: RateInput = PLACEHOLDER_RATE, now =
       .insertInto('rates')
       .values({ id, ...toColumns(input), position: (max ?? -1) + 1, updated_at: stamp })
       .execute();
-    await touch(trx, stamp);
+    await touch(trx, now);
   });
   return (await readRates(db)).find((r) => r.id === id)!;
 }
@@ -53,7 +57,7 @@ export async function updateRate(db: DB, id: string, input: RateInput, now = new
       .where('id', '=', id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await touch(trx, stamp);
+    await touch(trx, now);
     return true;
   });
   return changed ? ((await readRates(db)).find((r) => r.id === id) ?? null) : null;
@@ -63,14 +67,13 @@ export async function deleteRate(db: DB, id: string, now = new Date()): Promise<
   return db.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('rates').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
-    await touch(trx, now.toISOString());
+    await touch(trx, now);
     return true;
   });
 }
 
 /** Puts the rates in the given order; ids not listed keep their place after the listed ones. */
 export async function reorderRates(db: DB, ids: string[], now = new Date()): Promise<Rate[]> {
-  const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     const current = (await trx.selectFrom('rates').select('id').orderBy('position').orderBy('id').execute()).map((r) => r.id);
     const known = new Set(current);
@@ -78,7 +81,7 @@ export async function reorderRates(db: DB, ids: string[], now = new Date()): Pro
     for (const [position, id] of order.entries()) {
       await trx.updateTable('rates').set({ position }).where('id', '=', id).execute();
     }
-    await touch(trx, stamp);
+    await touch(trx, now);
   });
   return readRates(db);
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { purgeActivityLog } from '../activity/retention.server';
+import { purgeArchiveVersions } from '../archive/retention.server';
 import type { DB } from '../db/connect.server';
 import { logger } from '../log.server';
 import type { Database } from '../db/schema';
@@ -51,6 +52,8 @@ export interface PurgeCounts {
   /** Uploads left 'writing' by a crash (no read returns them). */
   unfinishedDocuments: number;
   activityLog: number;
+  /** Ad archive versions past 24 months that no moment of the last 24 months needs (lib/archive/). */
+  archiveVersions: number;
 }
 
 export const emptyCounts = (): PurgeCounts => ({
@@ -67,6 +70,7 @@ export const emptyCounts = (): PurgeCounts => ({
   portalAccess: 0,
   unfinishedDocuments: 0,
   activityLog: 0,
+  archiveVersions: 0,
 });
 
 export const totalPurged = (counts: PurgeCounts) => Object.values(counts).reduce((sum, n) => sum + n, 0);
@@ -173,5 +177,6 @@ export async function purgeExpired(db: DB, options: PurgeOptions, counts: PurgeC
   counts.notifications += erased.notifications;
   counts.notificationAttempts += erased.attempts;
   counts.activityLog += await purgeActivityLog(db, now, options.activityLogMonths);
+  counts.archiveVersions += await purgeArchiveVersions(db, now);
   return true;
 }

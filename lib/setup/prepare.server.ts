@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'kysely';
+import { recordArchiveBaselines } from '../archive/baseline.server';
 import type { DB } from '../db/connect.server';
 import { engineOf } from '../db/engine';
 import { migrateToLatest } from '../db/migrate.server';
@@ -36,6 +37,8 @@ export async function prepareDatabase(
       const applied = await migrateToLatest(locked);
       await sealAtRestOnce(locked, options.now);
       const seeded = await seedIfEmpty(locked, options.now);
+      // What the site shows before its first change goes into the ad archive (issue 31, point 5).
+      await recordArchiveBaselines(locked, options.now);
       return { applied, seeded };
     },
     options.onWait,

@@ -89,6 +89,11 @@ export const KEYED_HASHES = [
     file: 'lib/auth/device-cookie.server.ts',
     outcome: 'stop matching: each browser is judged as a new one until its next sign-in issues a new cookie',
   },
+  {
+    file: 'lib/consent/unsubscribe-token.server.ts',
+    outcome:
+      'stop opening: the unsubscribe links of e-mails sent before say how else to opt out; every later e-mail carries a new one',
+  },
 ] as const;
 
 export type SealedKind = (typeof SEALED_VALUES)[number]['kind'];

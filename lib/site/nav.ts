@@ -18,3 +18,8 @@ export const services = ['Free Qualification', 'Expert Consultation', 'Document 
 export function nmlsConsumerAccessUrl(nmlsId: string): string {
   return `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/COMPANY/${encodeURIComponent(nmlsId)}`;
 }
+
+/** A loan officer's own NMLS Consumer Access record: the same page, for an individual (issue 31). */
+export function nmlsIndividualUrl(nmlsId: string): string {
+  return `https://www.nmlsconsumeraccess.org/EntityDetails.aspx/INDIVIDUAL/${encodeURIComponent(nmlsId)}`;
+}

@@ -1,4 +1,5 @@
 import { APPLY_LINK_PARAMS } from '../drafts/draft-values';
+import { HIDDEN } from '../leads/fields';
 
 /**
  * Public URLs that a query parameter makes another page (next.config.ts rewrites them): /apply is
@@ -9,4 +10,6 @@ import { APPLY_LINK_PARAMS } from '../drafts/draft-values';
  */
 export const QUERY_ROUTED_PAGES: readonly { path: string; params: readonly string[]; destination: string }[] = [
   { path: '/apply', params: APPLY_LINK_PARAMS, destination: '/apply/continue' },
+  // An officer profile's 'Message' link (issue 31): the form carries the officer; /contact stays cached.
+  { path: '/contact', params: [HIDDEN.officer], destination: '/contact/officer' },
 ];

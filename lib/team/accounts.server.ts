@@ -39,6 +39,8 @@ export async function removeAccount(trx: DB, id: string): Promise<AccountChange<
   await trx.deleteFrom('auth_challenges').where('user_id', '=', id).execute();
   // Its devices stop getting lead alerts.
   await trx.deleteFrom('push_subscriptions').where('user_id', '=', id).execute();
+  // Its public profile goes with it (its address is free again); leads keep their assignee id.
+  await trx.deleteFrom('officer_profiles').where('account_id', '=', id).execute();
   await trx.deleteFrom('admin_users').where('id', '=', id).execute();
   return { ok: true, value: row };
 }

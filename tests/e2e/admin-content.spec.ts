@@ -214,6 +214,7 @@ test('the sections are links with the current one marked; leaving unsaved edits 
     'Rates',
     'Blog',
     'Licenses',
+    'Ad archive',
     'Leads',
     'Loan Files',
     'Payments',

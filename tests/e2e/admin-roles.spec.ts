@@ -133,7 +133,12 @@ const CONTENT_ACTIONS = [
   'lib/posts/actions/posts.ts',
 ];
 const SECURITY_ACTIONS = ['lib/team/actions/team.ts', 'lib/webhooks/actions/endpoints.ts'];
-const LEADS_ACTIONS = ['lib/leads/actions/admin.ts', 'lib/leads/actions/digest.ts', 'lib/notifications/actions/deliveries.ts'];
+const LEADS_ACTIONS = [
+  'lib/leads/actions/admin.ts',
+  'lib/leads/actions/digest.ts',
+  'lib/notifications/actions/deliveries.ts',
+  'lib/consent/actions/consent.ts',
+];
 
 test("a loan officer's session is refused content, rates, blog, security, payments and export, and changes nothing", async () => {
   const before = databaseState(server.databasePath);

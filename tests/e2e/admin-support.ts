@@ -21,6 +21,7 @@ export const ADMIN_SECTION_PATHS = [
   '/admin/rates',
   '/admin/blog',
   '/admin/licenses',
+  '/admin/archive',
   '/admin/leads',
   '/admin/payments',
   '/admin/vitals',

@@ -66,6 +66,7 @@ export type Section =
   | 'Rates'
   | 'Blog'
   | 'Licenses'
+  | 'Ad archive'
   | 'Leads'
   | 'Loan Files'
   | 'Payments'

@@ -227,6 +227,7 @@ describe.each(testEngines(openSqlite, openPostgres))('retention on %s', (_engine
         portalAccess: 0,
         unfinishedDocuments: 0,
         activityLog: 1,
+        archiveVersions: 0,
       },
     });
     const kept = (await db.selectFrom('leads').select('id').execute()).map((r) => r.id).sort();
@@ -458,6 +459,7 @@ describe.each(testEngines(openSqlite, openPostgres))('privacy requests on %s', (
       invites: 1,
       drafts: 0,
       signInSteps: 0,
+      consentEvents: 0,
       mentions: 2,
     });
     const after = await scanDatabase(db, holdsPerson);
@@ -509,6 +511,7 @@ describe.each(testEngines(openSqlite, openPostgres))('privacy requests on %s', (
       invites: 0,
       drafts: 0,
       signInSteps: 0,
+      consentEvents: 0,
       mentions: 0,
     });
   });

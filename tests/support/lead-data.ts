@@ -13,6 +13,8 @@ export const fullApplication: Record<string, string> = {
   buildStartDate: 'Spring 2027',
   prepaids: '',
   propertyAddress: '12 Oak Lane, Boise, ID 83702',
+  // 'Not sure / other': no routing by state, so the leads of other tests stay unassigned.
+  propertyState: '',
   borrowerName: 'Jane Builder',
   borrowerAddress: '400 Main St, Boise, ID 83702',
   email: 'jane@example.com',

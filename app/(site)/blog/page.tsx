@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { PostCard } from '@/components/site/post-card';
+import { BlogPageBody } from '@/components/site/blog-page';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { getPosts } from '@/lib/posts/queries.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
@@ -9,37 +9,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return pageMetadata({ ...meta.blog, path: '/blog' });
 }
 
-/** The blog (spec): the newest post featured, the rest in a three-column grid. */
+/** The blog from the cached posts (the ad archive renders the same body from its versions). */
 export default async function BlogPage() {
   const [{ meta }, posts] = await Promise.all([getSiteContent(), getPosts()]);
-  const [featured, ...rest] = posts;
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
-      <header className="mx-auto mb-12 max-w-3xl text-center">
-        <h1 className="text-brand-900 text-4xl font-bold tracking-tight sm:text-5xl">Blog</h1>
-        <p className="mt-4 text-lg text-slate-600">{meta.blog.description}</p>
-      </header>
-      {featured ? (
-        <>
-          <PostCard post={featured} featured />
-          {rest.length > 0 && (
-            <section aria-labelledby="more-posts" className="mt-12">
-              <h2 id="more-posts" className="sr-only">
-                More posts
-              </h2>
-              <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
-                {rest.map((post) => (
-                  <li key={post.id} className="flex">
-                    <PostCard post={post} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-        </>
-      ) : (
-        <p className="text-center text-slate-600">No posts yet. Check back soon.</p>
-      )}
-    </div>
-  );
+  return <BlogPageBody description={meta.blog.description} posts={posts} />;
 }

@@ -5,7 +5,7 @@ import { useTransition } from 'react';
 import { formatTime, NOTIFICATION_CLASS, NOTIFICATION_LABELS } from '@/components/admin/leads/format';
 import type { ActionResult } from '@/lib/admin/result';
 import { resendWebhookAction } from '@/lib/notifications/actions/deliveries';
-import type { Delivery } from '@/lib/notifications/delivery-types';
+import { skippedForConsent, type Delivery } from '@/lib/notifications/delivery-types';
 
 const CHANNEL_LABELS: Record<string, string> = { email: 'E-mail', sms: 'Text message', push: 'Push', webhook: 'Webhook' };
 
@@ -39,7 +39,7 @@ export function DeliveryLog<D extends Delivery>({
             <div className="flex flex-wrap items-center gap-2">
               <strong className="text-slate-900">{label}</strong>
               <span className={`rounded px-2 py-0.5 text-sm ${NOTIFICATION_CLASS[d.status]}`}>
-                {NOTIFICATION_LABELS[d.status]}
+                {skippedForConsent(d) ? 'Not sent (consent withdrawn)' : NOTIFICATION_LABELS[d.status]}
               </span>
               <span className="text-sm text-slate-700">{formatTime(d.createdAt)}</span>
               {linkToLead && (
@@ -66,6 +66,7 @@ export function DeliveryLog<D extends Delivery>({
             {d.status === 'failing' && d.nextAttemptAt && (
               <p className="mt-1 text-sm text-slate-700">Next attempt {formatTime(d.nextAttemptAt)}.</p>
             )}
+            {skippedForConsent(d) && <p className="mt-1 text-sm text-slate-800">{d.lastError}</p>}
             {d.attempts.length > 0 ? (
               <ol className="mt-2 list-decimal pl-6 text-sm text-slate-800">
                 {d.attempts.map((a, i) => (
@@ -74,7 +75,7 @@ export function DeliveryLog<D extends Delivery>({
                   </li>
                 ))}
               </ol>
-            ) : (
+            ) : skippedForConsent(d) ? null : (
               <p className="mt-1 text-sm text-slate-700">
                 {d.status === 'skipped' ? 'Held: the lead is suspected spam.' : 'Not tried yet.'}
                 {d.lastError && d.status === 'failed' ? ` ${d.lastError}` : ''}

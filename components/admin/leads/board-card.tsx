@@ -6,6 +6,7 @@ import type { Assignee } from '@/lib/leads/pipeline/types';
 import { BOARD_STATUSES, type BoardStatus } from '@/lib/leads/pipeline/board';
 import type { BoardCard as Card } from '@/lib/leads/pipeline/types';
 import { KIND_LABELS, statusLabel } from '@/lib/leads/statuses';
+import { OutsideLicensesBadge } from './outside-licenses-badge';
 import { PossibleBotBadge } from './possible-bot-badge';
 
 /**
@@ -52,6 +53,11 @@ export function BoardCard({
       {card.possibleBot && (
         <p className="text-sm">
           <PossibleBotBadge signals={card.botSignals} />
+        </p>
+      )}
+      {card.outsideLicenses && (
+        <p className="text-sm">
+          <OutsideLicensesBadge state={card.propertyState} />
         </p>
       )}
       {card.followUpOn && (

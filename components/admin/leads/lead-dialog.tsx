@@ -21,8 +21,11 @@ import { inputClass, labelClass } from '../image-field';
 import { LeadPipelineFields, pipelineDraft } from './lead-pipeline-fields';
 import { StatusHistory } from './status-history';
 import { LeadAutoReply } from './lead-auto-reply';
+import { LeadConsent } from './lead-consent';
 import { LeadBotSignals } from './lead-bot-signals';
 import { PossibleBotBadge } from './possible-bot-badge';
+import { OutsideLicensesBadge } from './outside-licenses-badge';
+import { LeadPropertyState } from './lead-property-state';
 import { LeadSource } from './lead-source';
 import { LeadDeliveries } from './lead-deliveries';
 import { LeadLoanFile } from './lead-loan-file';
@@ -120,7 +123,14 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
                     <PossibleBotBadge signals={lead.botSignals} />
                   </span>
                 )}
+                {lead.outsideLicenses && (
+                  <span className="ml-2 text-sm">
+                    <OutsideLicensesBadge state={lead.propertyState} />
+                  </span>
+                )}
               </p>
+
+              <LeadPropertyState lead={lead} />
 
               <LeadBotSignals lead={lead} />
 
@@ -145,18 +155,7 @@ export function LeadDialog({ id, onClose, onChanged }: { id: string | null; onCl
 
               <LeadSource lead={lead} />
 
-              <section aria-labelledby="lead-consent">
-                <h3 id="lead-consent" className="text-brand-900 text-lg font-semibold">
-                  Consent to calls and texts
-                </h3>
-                {lead.consent ? (
-                  <p className="text-slate-800">
-                    Given {formatTime(lead.consent.at)} on <code>{lead.consent.page}</code>: “{lead.consent.text}”
-                  </p>
-                ) : (
-                  <p className="text-slate-800">Not given.</p>
-                )}
-              </section>
+              <LeadConsent leadId={lead.id} given={lead.consent} onMessage={setMessage} />
 
               <LeadLoanFile
                 leadId={lead.id}

@@ -102,6 +102,7 @@ export function LeadFilters({
         {filter.kind && <input type="hidden" name="kind" value={filter.kind} />}
         {filter.view && <input type="hidden" name="view" value={filter.view} />}
         {filter.bot && <input type="hidden" name="bot" value={filter.bot} />}
+        {filter.licenses && <input type="hidden" name="licenses" value={filter.licenses} />}
         <div className="sm:col-span-2">
           <label htmlFor="leads-q" className={labelClass}>
             Search name, e-mail or phone
@@ -172,6 +173,15 @@ export function LeadFilters({
             onClick={() => apply({ bot: filter.bot ? undefined : 'possible' })}
           >
             Possible bots only
+          </button>
+          <button
+            type="button"
+            className={leadButton}
+            aria-pressed={filter.licenses === 'outside'}
+            disabled={pending}
+            onClick={() => apply({ licenses: filter.licenses ? undefined : 'outside' })}
+          >
+            Outside our licenses only
           </button>
         </div>
       </form>

@@ -6,7 +6,11 @@ import { KIND_LABELS, statusLabel } from '@/lib/leads/statuses';
 import { FollowUpBadge } from './follow-up-badge';
 import { spamReasonSentence } from '@/lib/leads/spam-words';
 import { formatTime, NOTIFICATION_CLASS, NOTIFICATION_LABELS } from './format';
+import { OutsideLicensesBadge } from './outside-licenses-badge';
 import { PossibleBotBadge } from './possible-bot-badge';
+
+/** The filters besides the kind: with any of them set, an empty list means "no match". */
+const NARROWING = ['q', 'status', 'from', 'to', 'due', 'assignee', 'bot', 'licenses'] as const;
 
 /** One page of leads, newest first; a lead's name opens it. Empty lists say what is missing. */
 export function LeadList({
@@ -22,7 +26,7 @@ export function LeadList({
   onOpen: (id: string) => void;
 }) {
   if (leads.length === 0) {
-    const onlyKind = !filter.q && !filter.status && !filter.from && !filter.to && !filter.due && !filter.assignee && !filter.bot;
+    const onlyKind = !NARROWING.some((key) => filter[key]);
     return (
       <div className="space-y-1 rounded-lg border border-dashed border-slate-400 p-6 text-center text-slate-700">
         {!onlyKind ? (
@@ -64,6 +68,7 @@ export function LeadList({
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-900">{statusLabel(lead.status)}</span>
             {lead.possibleBot && <PossibleBotBadge signals={lead.botSignals} />}
+            {lead.outsideLicenses && <OutsideLicensesBadge state={lead.propertyState} />}
             <FollowUpBadge on={lead.followUpOn} status={lead.status} today={today} />
             {lead.notification && (
               <span className={`rounded-full px-2 py-0.5 font-medium ${NOTIFICATION_CLASS[lead.notification.status]}`}>

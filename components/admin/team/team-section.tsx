@@ -2,6 +2,7 @@ import 'server-only';
 import type { AdminContext } from '@/lib/admin/context';
 import { listAccounts } from '@/lib/auth/accounts.server';
 import { listInvites } from '@/lib/team/invites.server';
+import { OfficerProfilesSection } from '../officers/officer-profiles-section';
 import { AccountTable } from './account-table';
 import { InviteForm } from './invite-form';
 import { InviteList } from './invite-list';
@@ -22,6 +23,7 @@ export async function TeamSection({ context }: { context: AdminContext }) {
       <AccountTable accounts={accounts} currentAccountId={context.account.id} />
       <InviteList invites={invites} />
       <InviteForm />
+      <OfficerProfilesSection context={context} />
     </section>
   );
 }

@@ -24,6 +24,9 @@ import * as m0022 from './0022_portal_passkeys';
 import * as m0023 from './0023_state_licenses';
 import * as m0024 from './0024_ad_copy_dismissals';
 import * as m0025 from './0025_officer_profiles';
+import * as m0026 from './0026_lead_routing_by_state';
+import * as m0027 from './0027_consent_events';
+import * as m0028 from './0028_archive_versions';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -55,4 +58,7 @@ export const migrations: Record<string, Migration> = {
   '0023_state_licenses': m0023,
   '0024_ad_copy_dismissals': m0024,
   '0025_officer_profiles': m0025,
+  '0026_lead_routing_by_state': m0026,
+  '0027_consent_events': m0027,
+  '0028_archive_versions': m0028,
 };

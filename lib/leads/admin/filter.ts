@@ -5,7 +5,8 @@ import { LEAD_STATUS_VALUES } from '../statuses';
  * The Leads page's filter, read from the query string by the page (/admin/leads?...) and by the
  * CSV export route alike: kind, status ('spam' is the spam folder), a search text, a date range
  * (UTC days, inclusive), the source, follow-ups due today or overdue (UTC days), the assignee
- * ('me' or 'none'), possible bots only, the view (list or board) and the page.
+ * ('me' or 'none'), possible bots only, leads from outside the broker's licenses only, the view
+ * (list or board) and the page.
  */
 
 export const LEAD_KINDS = ['contact', 'qualification', 'application', 'ebook', 'calculator'] as const;
@@ -28,6 +29,8 @@ export const ASSIGNEE_FILTERS = ['me', 'none'] as const;
 export const LEAD_VIEWS = ['list', 'board'] as const;
 /** 'possible': only the leads marked "Possible bot" (ADR 030). */
 export const BOT_FILTERS = ['possible'] as const;
+/** 'outside': only the leads marked "Outside our licenses" (routing by state, issue 31). */
+export const LICENSE_FILTERS = ['outside'] as const;
 
 export const leadFilterSchema = z.object({
   kind: z.preprocess(blank, z.enum(LEAD_KINDS).optional()),
@@ -39,6 +42,7 @@ export const leadFilterSchema = z.object({
   assignee: z.preprocess(blank, z.enum(ASSIGNEE_FILTERS).optional()),
   view: z.preprocess(blank, z.enum(LEAD_VIEWS).optional()),
   bot: z.preprocess(blank, z.enum(BOT_FILTERS).optional()),
+  licenses: z.preprocess(blank, z.enum(LICENSE_FILTERS).optional()),
   /** A source (lib/attribution/touch.ts: 'news', 'www.google.com', 'direct'): leads whose first or last touch it was. */
   source: z.preprocess(blank, z.string().trim().toLowerCase().max(100).optional()),
   page: z.preprocess(blank, z.coerce.number().int().min(1).max(100_000).default(1)),
@@ -54,7 +58,20 @@ export interface FilterScope {
   today?: string;
 }
 
-export const FILTER_KEYS = ['kind', 'status', 'q', 'from', 'to', 'source', 'due', 'assignee', 'bot', 'view', 'page'] as const;
+export const FILTER_KEYS = [
+  'kind',
+  'status',
+  'q',
+  'from',
+  'to',
+  'source',
+  'due',
+  'assignee',
+  'bot',
+  'licenses',
+  'view',
+  'page',
+] as const;
 
 export function parseFilterParams(params: URLSearchParams) {
   return leadFilterSchema.safeParse(Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k)])));

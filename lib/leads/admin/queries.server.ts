@@ -35,6 +35,7 @@ export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'> & FilterS
     : db.selectFrom('leads').where('leads.is_spam', '=', folder);
   if (filter.kind) query = query.where('leads.kind', '=', filter.kind);
   if (filter.bot === 'possible') query = query.where('leads.possible_bot', '=', 1);
+  if (filter.licenses === 'outside') query = query.where('leads.outside_licenses', '=', 1);
   if (filter.status && filter.status !== 'spam') query = query.where('leads.status', '=', filter.status);
   if (filter.from) query = query.where('leads.created_at', '>=', dayStart(filter.from));
   if (filter.to) query = query.where('leads.created_at', '<', dayAfter(filter.to));
@@ -67,6 +68,8 @@ export function leadPageQuery(db: DB, filter: LeadFilter & FilterScope, pageSize
         'leads.spam_reason',
         'leads.possible_bot',
         'leads.bot_signals',
+        'leads.property_state',
+        'leads.outside_licenses',
         'leads.created_at',
         'leads.follow_up_on',
         'n.status as notification_status',
@@ -123,6 +126,8 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
       spamReason: row.spam_reason,
       possibleBot: Number(row.possible_bot) === 1,
       botSignals: parseBotSignals(row.bot_signals),
+      propertyState: row.property_state,
+      outsideLicenses: Number(row.outside_licenses) === 1,
       createdAt: row.created_at,
       followUpOn: row.follow_up_on,
       notification: row.notification_status

@@ -19,6 +19,10 @@ export interface LeadListItem {
   /** Marked "Possible bot" by its weak signals (listed and alerted all the same). */
   possibleBot: boolean;
   botSignals: BotSignal[];
+  /** The property's state (USPS code) the lead was routed by; null: none given. */
+  propertyState: string | null;
+  /** Its state is outside the broker's licenses: stored and listed all the same, the owner's to decide on. */
+  outsideLicenses: boolean;
   createdAt: string;
   /** The next follow-up, a UTC date; null: none. */
   followUpOn: string | null;

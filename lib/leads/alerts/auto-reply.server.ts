@@ -2,7 +2,9 @@ import 'server-only';
 import { readContentDocument } from '../../content/document';
 import type { DB } from '../../db/connect.server';
 import type { NewNotification } from '../../notifications/outbox.server';
-import type { ArrivalAlertSource } from './source';
+import { signingOfficerOf } from '../../officers/profiles.server';
+import type { SigningOfficer } from '../../officers/types';
+import type { ArrivalAlertSource, ArrivedLead } from './source';
 import { autoReplyMessage, autoReplyReady } from '../auto-reply';
 import type { LeadKind } from '../fields';
 
@@ -34,6 +36,7 @@ export function visitorAutoReply(mailConfigured: () => boolean): ArrivalAlertSou
     if (to.length === 0) return [];
     const content = await contentOf(trx);
     if (!content || !autoReplyReady(content)) return [];
+    const officers = await signingOfficers(trx, to);
     return to.map(({ row, at }): NewNotification => ({
       subject: { type: 'lead', id: row.id },
       channel: 'email',
@@ -49,8 +52,21 @@ export function visitorAutoReply(mailConfigured: () => boolean): ArrivalAlertSou
           createdAt: row.created_at,
         },
         content,
+        officers.get(row.assignee_id ?? '') ?? null,
       ),
       at,
     }));
   };
+}
+
+/**
+ * The officers the leads are assigned to (a profile's own link, or routing by state, both before
+ * the alerts are written), by account: each signs their leads' e-mails (issue 31).
+ */
+export async function signingOfficers(trx: DB, leads: readonly ArrivedLead[]): Promise<Map<string, SigningOfficer | null>> {
+  const officers = new Map<string, SigningOfficer | null>();
+  for (const { row } of leads)
+    if (row.assignee_id && !officers.has(row.assignee_id))
+      officers.set(row.assignee_id, await signingOfficerOf(trx, row.assignee_id));
+  return officers;
 }

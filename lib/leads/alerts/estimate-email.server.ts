@@ -6,7 +6,7 @@ import { applyLink } from '../../calculators/apply-link';
 import { isCalculatorId } from '../../calculators/registry';
 import { CALCULATOR_LEAD_FIELDS } from '../calculator-lead';
 import { estimateMessage } from '../estimate-email';
-import { contentOf, looksLikeAddress } from './auto-reply.server';
+import { contentOf, looksLikeAddress, signingOfficers } from './auto-reply.server';
 
 /**
  * The estimate a visitor asked for with 'Email me this estimate', as an arrival alert
@@ -29,16 +29,19 @@ export function visitorEstimate(mailConfigured: () => boolean, siteUrl: () => st
     const to = leads.filter(({ row }) => row.kind === 'calculator' && row.is_spam === 0 && looksLikeAddress(row.email));
     if (to.length === 0) return [];
     const content = (await contentOf(trx)) ?? defaultContent;
+    const officers = await signingOfficers(trx, to);
     return to.map(({ row, at }): NewNotification => {
       const fields = JSON.parse(row.fields) as Record<string, string>;
       return {
         subject: { type: 'lead', id: row.id },
         channel: 'email',
         recipient: 'visitor',
-        payload: estimateMessage({ name: row.name, email: row.email, fields, createdAt: row.created_at }, content, {
-          siteUrl: siteUrl(),
-          apply: applyLinkOf(fields),
-        }),
+        payload: estimateMessage(
+          { name: row.name, email: row.email, fields, createdAt: row.created_at },
+          content,
+          { siteUrl: siteUrl(), apply: applyLinkOf(fields) },
+          officers.get(row.assignee_id ?? '') ?? null,
+        ),
         at,
       };
     });

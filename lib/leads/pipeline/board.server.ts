@@ -38,6 +38,8 @@ export async function boardColumns(
           'leads.assignee_id',
           'leads.possible_bot',
           'leads.bot_signals',
+          'leads.property_state',
+          'leads.outside_licenses',
         ])
         .orderBy('leads.created_at', 'desc')
         .orderBy('leads.id', 'desc')
@@ -56,6 +58,8 @@ export async function boardColumns(
           assigneeId: row.assignee_id,
           possibleBot: Number(row.possible_bot) === 1,
           botSignals: parseBotSignals(row.bot_signals),
+          propertyState: row.property_state,
+          outsideLicenses: Number(row.outside_licenses) === 1,
         })),
       };
     }),

@@ -23,6 +23,10 @@ export interface BoardCard {
   assigneeId: string | null;
   possibleBot: boolean;
   botSignals: BotSignal[];
+  /** The property's state (USPS code); null: none given. */
+  propertyState: string | null;
+  /** Marked "Outside our licenses" (routing by state). */
+  outsideLicenses: boolean;
 }
 
 export interface BoardColumn {

@@ -43,6 +43,13 @@ export function smtpTransport(settings: SmtpSettings): Transport<'email'> {
           replyTo: message.fromEmail ? { name: message.fromName, address: message.fromEmail } : undefined,
           subject: message.subject,
           text: message.text,
+          // RFC 8058: the mail app's own Unsubscribe button posts to the link, without a page.
+          ...(message.unsubscribeUrl && {
+            headers: {
+              'List-Unsubscribe': `<${message.unsubscribeUrl}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          }),
         });
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);

@@ -23,6 +23,7 @@ export function twilioTransport(settings: TwilioSettings): Transport<'sms'> {
   return {
     name: 'twilio',
     channel: 'sms',
+    recipientOf: (message) => message.to ?? settings.to,
     async send(message) {
       let response: Response;
       try {

@@ -15,6 +15,11 @@ export interface Transport<C extends Channel = Channel> {
    * (../delivery.server.ts); null for a payload that is one recipient's, sent as it is.
    */
   expand?(payload: ChannelPayloads[C]): Promise<{ recipient: string; payload: ChannelPayloads[C] }[] | null>;
+  /**
+   * The address a payload goes to when it names none (Twilio's ALERT_SMS_TO), for the consent
+   * check before it is sent (../consent-gate.server.ts).
+   */
+  recipientOf?(payload: ChannelPayloads[C]): string;
   close?(): void;
 }
 

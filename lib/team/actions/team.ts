@@ -4,6 +4,7 @@ import { refresh } from 'next/cache';
 import { adminAction } from '../../admin/action.server';
 import { fail, succeed } from '../../admin/result';
 import { ROLE_LABELS } from '../../auth/roles';
+import { CacheTag } from '../../cache/tags';
 import { env } from '../../env.server';
 import { wakeOutbox } from '../../notifications/process-worker.server';
 import { changeRole, removeAccount } from '../accounts.server';
@@ -78,7 +79,8 @@ export const changeRoleAction = adminAction(
     refresh();
     return succeed({ title: '✅ Role Changed', message: `${changed.value.email ?? 'The account'} is now ${ROLE_LABELS[role]}.` });
   },
-  { permission: 'security', stepUp: true },
+  // A profile shows only while its account's role works leads: /team may change.
+  { permission: 'security', stepUp: true, expires: [CacheTag.officers] },
 );
 
 export const removeAccountAction = adminAction(
@@ -97,5 +99,6 @@ export const removeAccountAction = adminAction(
       message: `${removed.value.email ?? 'The account'} can no longer sign in; its sessions have ended.`,
     });
   },
-  { permission: 'security', stepUp: true },
+  // Its profile, if any, leaves /team.
+  { permission: 'security', stepUp: true, expires: [CacheTag.officers] },
 );

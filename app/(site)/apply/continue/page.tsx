@@ -5,6 +5,8 @@ import { ApplyPageForm } from '@/components/leads/apply-page-form';
 import { getDb } from '@/lib/db/index.server';
 import { prefillFromQuery, RESUME_PARAM } from '@/lib/drafts/draft-values';
 import { findDraft } from '@/lib/drafts/drafts.server';
+import { HIDDEN } from '@/lib/leads/fields';
+import { getOfficerBySlug } from '@/lib/officers/queries.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
 export const metadata: Metadata = {
@@ -28,6 +30,19 @@ export const instant = false;
 
 type Query = Record<string, string | string[] | undefined>;
 
+/**
+ * The officer an application begun from a profile goes to (`?officer=<slug>`, or kept in the
+ * draft); a slug that names no published profile is dropped from the form, so the lead is routed
+ * as any other.
+ */
+async function officerOf(start: ApplicationStart | undefined) {
+  const slug = start?.values[HIDDEN.officer];
+  if (!start || !slug) return null;
+  const officer = await getOfficerBySlug(slug);
+  if (!officer) delete start.values[HIDDEN.officer];
+  return officer;
+}
+
 export default async function ApplyFromLinkPage({ searchParams }: { searchParams: Promise<Query> }) {
   const query = await searchParams;
   const prefill = prefillFromQuery(query);
@@ -39,8 +54,18 @@ export default async function ApplyFromLinkPage({ searchParams }: { searchParams
     if (draft) start = { values: { ...draft.values, ...prefill }, step: draft.step, token: resume };
     else expired = true;
   }
+  const officer = await officerOf(start);
   return (
     <ApplyLayout>
+      {officer && (
+        <p className="bg-brand-50 mb-6 rounded-md p-4 text-sm text-slate-800">
+          Your application goes to {officer.displayName}, NMLS ID {officer.nmlsId} (
+          <a href={`/team/${officer.slug}`} className="text-brand-700 font-medium underline">
+            {officer.displayName}’s profile
+          </a>
+          ).
+        </p>
+      )}
       {expired && (
         <p role="status" className="mb-6 rounded-md bg-amber-50 p-4 text-sm text-amber-900">
           This link no longer opens a saved application: it has expired, or the application was submitted. You can start a new one

@@ -1,0 +1,71 @@
+import type { ArchiveSource } from './sources';
+import type { ArchivedSite, ArchiveVersionRef } from './types';
+
+/**
+ * The public pages the archive rebuilds, and which sources each is made of. The calculators are
+ * left out: they are code (their version is the release) reading the content's calculator settings
+ * and the rates, which the archive keeps. The team pages wait for lib/officers' pages.
+ */
+
+export interface ArchivedPageRef {
+  /** The public path: '/', '/rates', '/blog/<slug>'. */
+  path: string;
+  label: string;
+}
+
+const FIXED_PAGES: readonly ArchivedPageRef[] = [
+  { path: '/', label: 'Home' },
+  { path: '/rates', label: 'Rates' },
+  { path: '/licenses', label: 'Licenses' },
+  { path: '/blog', label: 'Blog' },
+];
+
+/** What each fixed page shows of the site-wide sources (every page shows the content: header, footer). */
+const PAGE_SOURCES: Record<string, readonly ArchiveSource[]> = {
+  '/': ['content', 'rates'],
+  '/rates': ['content', 'rates'],
+  '/licenses': ['content', 'rates', 'licenses'],
+  '/blog': ['content', 'post'],
+};
+
+const POST_PREFIX = '/blog/';
+
+/** The pages of the site at that moment: the fixed ones (once the content is archived) and a page per live post. */
+export function archivedPages(site: Pick<ArchivedSite, 'content' | 'posts'>): ArchivedPageRef[] {
+  if (!site.content) return [];
+  return [
+    ...FIXED_PAGES,
+    ...site.posts.map((post) => ({ path: `${POST_PREFIX}${post.slug}`, label: `Blog post “${post.title}”` })),
+  ];
+}
+
+/** Whether the site at that moment had the page. */
+export function hasArchivedPage(site: Pick<ArchivedSite, 'content' | 'posts'>, path: string): boolean {
+  return archivedPages(site).some((page) => page.path === path);
+}
+
+/** The slug of a post page's path, or null for any other path. */
+export function postSlugOf(path: string): string | null {
+  if (!path.startsWith(POST_PREFIX)) return null;
+  const slug = path.slice(POST_PREFIX.length);
+  return /^[a-z0-9-]{1,200}$/.test(slug) ? slug : null;
+}
+
+/**
+ * The pages a set of versions changed, among those of the site after them: every page for the
+ * content, the rate pages for the rates, the blog and the post's own page for a post.
+ */
+export function pagesChangedBy(
+  versions: readonly Pick<ArchiveVersionRef, 'source' | 'sourceId'>[],
+  site: Pick<ArchivedSite, 'content' | 'posts'>,
+): ArchivedPageRef[] {
+  const pages = archivedPages(site);
+  const changed = new Set(versions.map((v) => v.source));
+  const postIds = new Set(versions.filter((v) => v.source === 'post').map((v) => v.sourceId));
+  return pages.filter((page) => {
+    if (changed.has('content')) return true;
+    const sources = PAGE_SOURCES[page.path];
+    if (sources) return sources.some((source) => changed.has(source));
+    return site.posts.some((post) => postIds.has(post.id) && `${POST_PREFIX}${post.slug}` === page.path);
+  });
+}
