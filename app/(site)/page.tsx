@@ -5,6 +5,7 @@ import { DialogCloseButton, LeadDialog } from '@/components/leads/lead-dialog';
 import { JsonLd } from '@/components/site/json-ld';
 import { Icon } from '@/components/site/sprite-icon';
 import { getSiteContent } from '@/lib/content/queries.server';
+import { STATE_OPTIONS } from '@/lib/leads/property-state-options';
 import { env } from '@/lib/env.server';
 import { paymentsConfigured } from '@/lib/payments/stripe.server';
 import { getRates } from '@/lib/rates/queries.server';
@@ -37,7 +38,13 @@ export default async function HomePage() {
       <HomePageBody content={content} rates={rates} paymentsEnabled={paymentsConfigured(env)} />
       {/* Sent with the page, so its openers show it at once (ADR 015). */}
       <LeadDialog modal="application" closeIcon={<Icon name="x" className="size-5" />}>
-        <ApplicationForm layout="steps" page="/" stepHeadingTag="h3" closeButton={<DialogCloseButton />} />
+        <ApplicationForm
+          layout="steps"
+          page="/"
+          stepHeadingTag="h3"
+          closeButton={<DialogCloseButton />}
+          stateOptions={STATE_OPTIONS}
+        />
       </LeadDialog>
     </>
   );

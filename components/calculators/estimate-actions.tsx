@@ -11,6 +11,7 @@ import type { CalculatorId } from '@/lib/calculators/registry';
 import { leadEndpoint } from '@/lib/leads/endpoint';
 import { CALCULATOR_ID_FIELD, CALCULATOR_QUERY_FIELD } from '@/lib/leads/calculator-fields';
 import { PROPERTY_STATE_FIELD, propertyStateField } from '@/lib/leads/property-state';
+import { STATE_OPTIONS } from '@/lib/leads/property-state-options';
 import { FORM_ID } from './ids';
 
 /**
@@ -92,7 +93,7 @@ export function EstimateActions({
               {propertyStateField.label}
             </label>
             <select id="estimate-property-state" name={PROPERTY_STATE_FIELD} defaultValue="" className={inputClass}>
-              {propertyStateField.options?.map((option) => (
+              {STATE_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>

@@ -6,6 +6,7 @@ import { showToast } from '@/components/ui/toast-store';
 import { EARLY, earlyJson } from '@/lib/site/early-controls';
 import { submitApplicationAction } from '@/lib/leads/actions/application';
 import { APPLICATION_STEP1, APPLICATION_STEP2, LAND_OWNED_FIELDS, LAND_SEARCH_FIELDS } from '@/lib/leads/application-fields';
+import { PROPERTY_STATE_FIELD } from '@/lib/leads/property-state';
 import { HIDDEN, INCOMPLETE, REQUIRED, missingRequired, type FieldDef } from '@/lib/leads/fields';
 import { DRAFT_TOKEN_FIELD, type DraftStep, type DraftValues } from '@/lib/drafts/draft-values';
 import { LEAD_PAGES } from './modal-store';
@@ -46,6 +47,7 @@ export function ApplicationForm({
   start,
   noScript,
   stepHeadingTag: StepHeading,
+  stateOptions,
 }: {
   layout: 'steps' | 'single';
   page: string;
@@ -57,6 +59,12 @@ export function ApplicationForm({
   noScript?: ReactNode;
   /** The steps' headings, one level below the title: the dialog's h2, or the /apply page's h1. */
   stepHeadingTag: 'h2' | 'h3';
+  /**
+   * The property state's choices, rendered by the page on the server
+   * (lib/leads/property-state-options.ts): as a prop they travel as data, and no page's script
+   * carries the list.
+   */
+  stateOptions: readonly { value: string; label: string }[];
 }) {
   const idPrefix = useId();
   const steps = layout === 'steps';
@@ -151,7 +159,8 @@ export function ApplicationForm({
   // The land fields the answer to 'Do you own the land?' does not ask for are hidden by CSS
   // (app/globals.css), so it works the same before React, after it and without JavaScript.
   const landClass = (name: string) => (landOwned.has(name) ? 'land-owned' : landSearch.has(name) ? 'land-search' : '');
-  const render = (field: FieldDef) => {
+  const render = (shared: FieldDef) => {
+    const field = shared.name === PROPERTY_STATE_FIELD ? { ...shared, options: [...stateOptions] } : shared;
     return (
       <Field
         key={field.name}

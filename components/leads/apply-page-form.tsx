@@ -16,10 +16,13 @@ export function ApplyPageForm({
   layout,
   closeButton,
   start,
+  stateOptions,
 }: {
   layout: 'steps' | 'single';
   closeButton: ReactNode;
   start?: ApplicationStart;
+  /** From the page, rendered on the server (lib/leads/property-state-options.ts). */
+  stateOptions: readonly { value: string; label: string }[];
 }) {
   const [saved, saveAction] = useActionState(saveDraftFormAction, null, LEAD_PAGES.application);
   const shown: ApplicationStart | undefined = saved
@@ -32,6 +35,7 @@ export function ApplyPageForm({
       stepHeadingTag="h2"
       closeButton={closeButton}
       start={shown}
+      stateOptions={stateOptions}
       noScript={<SaveWithoutScript action={saveAction} result={saved} />}
     />
   );

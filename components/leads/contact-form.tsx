@@ -1,6 +1,6 @@
 'use client';
 
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircleIcon } from './form-icons';
 import type { ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { submitContactAction } from '@/lib/leads/actions/contact';
@@ -22,7 +22,7 @@ export function ContactForm({ page, closeButton, officer }: { page: string; clos
       submitClassName={`${buttonStyles.primary} w-full`}
       success={(ref) => (
         <div className="py-6 text-center">
-          <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-700" />
+          <CheckCircleIcon aria-hidden="true" className="mx-auto size-14 text-green-700" />
           <h2 ref={ref} tabIndex={-1} className="text-brand-900 mt-4 text-2xl font-bold outline-none">
             Message Sent!
           </h2>

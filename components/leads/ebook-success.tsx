@@ -1,6 +1,6 @@
 'use client';
 
-import { CheckCircle2, Download } from 'lucide-react';
+import { CheckCircleIcon, DownloadIcon } from './form-icons';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { showToast } from '@/components/ui/toast-store';
 import { featureNotImplementedToast } from '@/lib/site/phone';
@@ -18,19 +18,19 @@ export function EbookSuccess({
 }) {
   return (
     <div className="rounded-xl border border-green-700 bg-green-50 p-6 text-center">
-      <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
+      <CheckCircleIcon aria-hidden="true" className="mx-auto size-12 text-green-700" />
       <h2 ref={headingRef} tabIndex={-1} className="mt-3 text-2xl font-bold text-green-950 outline-none">
         Thank You
       </h2>
       <p className="mt-2 text-green-950">Your ebook is ready for download</p>
       {downloadUrl ? (
         <a href={downloadUrl} download className={`${buttonStyles.primary} mt-4`}>
-          <Download aria-hidden="true" className="size-5" />
+          <DownloadIcon aria-hidden="true" className="size-5" />
           Download Ebook
         </a>
       ) : (
         <button type="button" className={`${buttonStyles.primary} mt-4`} onClick={() => showToast(featureNotImplementedToast)}>
-          <Download aria-hidden="true" className="size-5" />
+          <DownloadIcon aria-hidden="true" className="size-5" />
           Download Ebook
         </button>
       )}

@@ -1,6 +1,6 @@
 'use client';
 
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircleIcon } from './form-icons';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { submitQualificationAction } from '@/lib/leads/actions/qualification';
 import { SimpleLeadForm } from './simple-lead-form';
@@ -18,7 +18,7 @@ export function QualificationForm({ page }: { page: string }) {
       submitClassName={buttonStyles.primary}
       success={(ref) => (
         <div className="py-6 text-center">
-          <CheckCircle2 aria-hidden="true" className="mx-auto size-14 text-green-700" />
+          <CheckCircleIcon aria-hidden="true" className="mx-auto size-14 text-green-700" />
           <h3 ref={ref} tabIndex={-1} className="text-brand-900 mt-4 text-2xl font-bold outline-none">
             Request Received!
           </h3>

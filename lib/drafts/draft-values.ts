@@ -1,5 +1,6 @@
 import { APPLICATION_STEP1, APPLICATION_STEP2 } from '../leads/application-fields';
 import { HIDDEN, type FieldDef } from '../leads/fields';
+import { looksLikeStateCode, PROPERTY_STATE_FIELD } from '../leads/property-state';
 import { isOfficerSlug } from '../officers/slug';
 
 /**
@@ -45,6 +46,8 @@ function fitted(name: string, value: unknown): string | null {
   if (name === HIDDEN.officer) return isOfficerSlug(value) ? value : null;
   const field = BY_NAME.get(name);
   if (!field) return null;
+  // The states are not in the field (lib/leads/property-state.ts): the form's own choices decide.
+  if (name === PROPERTY_STATE_FIELD) return looksLikeStateCode(value) ? value : null;
   if (field.options) return field.options.some((option) => option.value === value) ? value : null;
   return value.slice(0, field.max);
 }

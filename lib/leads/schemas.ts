@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ALL_REQUIRED, FIELDS } from './all-fields';
 import { isOfficerSlug } from '../officers/slug';
 import { HIDDEN, type FieldDef, type LeadKind } from './fields';
+import { PROPERTY_STATE_FIELD } from './property-state';
+import { STATE_OPTIONS } from './property-state-options';
 
 /**
  * The zod schemas of the lead forms, built from the field definitions the forms render, so
@@ -27,8 +29,10 @@ function fieldSchema(field: FieldDef, required: boolean): z.ZodType<string> {
     .trim()
     .max(field.max, { error: tooLong(field.max) });
   if (required) schema = schema.min(1, { error: REQUIRED_MESSAGE });
-  if (field.options) {
-    const allowed = field.options.map((o) => o.value);
+  // The field carries its blank choice only (./property-state.ts): the states are checked here.
+  const options = field.name === PROPERTY_STATE_FIELD ? STATE_OPTIONS : field.options;
+  if (options) {
+    const allowed = options.map((o) => o.value);
     const empty = field.initial === '' ? [''] : [];
     return schema.refine((v) => [...allowed, ...empty].includes(v), { error: 'Choose one of the options.' });
   }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { withDb } from './admin-support';
 import { anonymousHtml, expectNoAxeViolations, openSection, pngImage, signInToDashboard } from './admin-ui';
-import { expectToast } from './leads-support';
+import { expectToast, fillFields } from './leads-support';
 import { startServer, type RunningServer } from './server';
 import { addAccount } from './team-support';
 
@@ -122,9 +122,11 @@ test('a message sent from the profile’s own link is assigned to that officer',
 
   // The page's own form (every page also holds the header's contact dialog, closed).
   const main = page.getByRole('main');
-  await main.getByLabel('Name', { exact: true }).fill('Ann Lee');
-  await main.getByLabel('Email', { exact: true }).fill('ann@example.com');
-  await main.getByLabel('Message', { exact: true }).fill('We want to build in Austin next spring.');
+  await fillFields(main, {
+    from_name: 'Ann Lee',
+    from_email: 'ann@example.com',
+    message: 'We want to build in Austin next spring.',
+  });
   await main.getByRole('button', { name: 'Send Message' }).click();
   await expect(main.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
   const assigned = () =>

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ApplyLayout, applyCloseLink } from '@/components/leads/apply-layout';
 import { ApplyPageForm } from '@/components/leads/apply-page-form';
+import { STATE_OPTIONS } from '@/lib/leads/property-state-options';
 import { pageMetadata } from '@/lib/site/metadata.server';
 
 export const metadata: Metadata = pageMetadata({
@@ -18,7 +19,7 @@ export const metadata: Metadata = pageMetadata({
 export default function ApplyPage() {
   return (
     <ApplyLayout>
-      <ApplyPageForm layout="single" closeButton={applyCloseLink} />
+      <ApplyPageForm layout="single" closeButton={applyCloseLink} stateOptions={STATE_OPTIONS} />
     </ApplyLayout>
   );
 }

@@ -62,9 +62,11 @@ function OriginatorCard({ originator }: { originator: OriginatorAccount }) {
           {profile ? `Profile of ${name}` : `Create a profile for ${name}`}
         </summary>
         <div className="mt-3">
-          {/* Keyed by the last save, so a saved profile shows the stored values, not the typed ones. */}
+          {/*
+            Not keyed by the last save: a remount would drop the save's result before its toast
+            shows. The card's line above shows what was stored.
+          */}
           <OfficerProfileForm
-            key={profile?.updatedAt ?? 'new'}
             mode="owner"
             accountId={accountId}
             suggestedName={label === 'Owner' ? '' : label}

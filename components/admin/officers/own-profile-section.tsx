@@ -26,13 +26,8 @@ export async function OwnProfileSection({ context }: { context: AdminContext }) 
           {profile?.away ? ' The owner has marked you away: routing passes you by for now.' : ''}
         </p>
       </div>
-      <OfficerProfileForm
-        key={profile?.updatedAt ?? 'new'}
-        mode="own"
-        accountId={account.id}
-        suggestedName={account.name}
-        profile={profile}
-      />
+      {/* Not keyed by the last save: a remount would drop the save's result before its toast shows. */}
+      <OfficerProfileForm mode="own" accountId={account.id} suggestedName={account.name} profile={profile} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { ApplyLayout, applyCloseLink } from '@/components/leads/apply-layout';
 import type { ApplicationStart } from '@/components/leads/application-form';
 import { ApplyPageForm } from '@/components/leads/apply-page-form';
+import { STATE_OPTIONS } from '@/lib/leads/property-state-options';
 import { getDb } from '@/lib/db/index.server';
 import { prefillFromQuery, RESUME_PARAM } from '@/lib/drafts/draft-values';
 import { findDraft } from '@/lib/drafts/drafts.server';
@@ -76,6 +77,7 @@ export default async function ApplyFromLinkPage({ searchParams }: { searchParams
         // A resumed draft continues where it was left: the steps, at the saved one.
         layout={start?.token ? 'steps' : 'single'}
         closeButton={applyCloseLink}
+        stateOptions={STATE_OPTIONS}
         start={start}
       />
     </ApplyLayout>
