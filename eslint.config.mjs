@@ -149,6 +149,7 @@ const config = [
       'components/leads/**',
       'components/payments/**',
       'components/calculators/**',
+      'components/officers/**',
     ],
     rules: { '@next/next/no-html-link-for-pages': 'off' },
   },

@@ -1,5 +1,7 @@
 import { HomePageBody } from '@/components/home/home-page';
 import { LicensesPageBody } from '@/components/licenses/licenses-page';
+import { OfficerPageBody } from '@/components/officers/officer-page';
+import { TeamPageBody } from '@/components/officers/team-page';
 import { RatesPageBody } from '@/components/rates/rates-page';
 import { BlogPageBody } from '@/components/site/blog-page';
 import { FooterView } from '@/components/site/footer';
@@ -7,7 +9,7 @@ import { Header } from '@/components/site/header';
 import { LayoutIconSprite } from '@/components/site/page-sprites';
 import { PostPageBody } from '@/components/site/post-page';
 import type { SiteContent } from '@/lib/content/schema';
-import { hasArchivedPage, postSlugOf } from '@/lib/archive/pages';
+import { hasArchivedPage, officerSlugOf, postSlugOf } from '@/lib/archive/pages';
 import type { ArchivedSite } from '@/lib/archive/types';
 
 /**
@@ -57,6 +59,9 @@ function ArchivedBody({
   if (path === '/licenses')
     return <LicensesPageBody content={content} rates={rates} changedAt={changedAt} licenses={site.licenses ?? []} />;
   if (path === '/blog') return <BlogPageBody description={content.meta.blog.description} posts={site.posts} />;
+  if (path === '/team') return <TeamPageBody company={content.company} officers={site.officers} />;
+  const officer = site.officers.find((o) => o.slug === officerSlugOf(path));
+  if (officer) return <OfficerPageBody officer={officer} company={content.company} contact={content.contact} />;
   const post = site.posts.find((p) => p.slug === postSlugOf(path));
   return post ? <PostPageBody post={post} /> : null;
 }

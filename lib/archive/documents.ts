@@ -1,4 +1,5 @@
 import type { License } from '../licenses/types';
+import type { OfficerProfile } from '../officers/types';
 import type { Post } from '../posts/types';
 import type { Rate } from '../rates/types';
 
@@ -35,3 +36,9 @@ export type ArchivedPost = Omit<Post, 'id' | 'updatedAt'> & {
 };
 
 export type ArchivedLicense = Omit<License, 'createdAt' | 'updatedAt'>;
+
+/**
+ * A loan officer's published profile as /team and /team/<slug> show it; null while unpublished or
+ * once removed. The account is the version's source id; "away" is routing's, no page's.
+ */
+export type ArchivedOfficer = Omit<OfficerProfile, 'accountId' | 'published' | 'away' | 'createdAt' | 'updatedAt'>;

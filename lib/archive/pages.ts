@@ -1,14 +1,15 @@
+import { isOfficerSlug } from '../officers/slug';
 import type { ArchiveSource } from './sources';
 import type { ArchivedSite, ArchiveVersionRef } from './types';
 
 /**
  * The public pages the archive rebuilds, and which sources each is made of. The calculators are
  * left out: they are code (their version is the release) reading the content's calculator settings
- * and the rates, which the archive keeps. The team pages wait for lib/officers' pages.
+ * and the rates, which the archive keeps.
  */
 
 export interface ArchivedPageRef {
-  /** The public path: '/', '/rates', '/blog/<slug>'. */
+  /** The public path: '/', '/rates', '/blog/<slug>', '/team/<slug>'. */
   path: string;
   label: string;
 }
@@ -18,6 +19,7 @@ const FIXED_PAGES: readonly ArchivedPageRef[] = [
   { path: '/rates', label: 'Rates' },
   { path: '/licenses', label: 'Licenses' },
   { path: '/blog', label: 'Blog' },
+  { path: '/team', label: 'Loan officers' },
 ];
 
 /** What each fixed page shows of the site-wide sources (every page shows the content: header, footer). */
@@ -26,21 +28,32 @@ const PAGE_SOURCES: Record<string, readonly ArchiveSource[]> = {
   '/rates': ['content', 'rates'],
   '/licenses': ['content', 'rates', 'licenses'],
   '/blog': ['content', 'post'],
+  '/team': ['content', 'officers'],
 };
 
 const POST_PREFIX = '/blog/';
+const OFFICER_PREFIX = '/team/';
 
-/** The pages of the site at that moment: the fixed ones (once the content is archived) and a page per live post. */
-export function archivedPages(site: Pick<ArchivedSite, 'content' | 'posts'>): ArchivedPageRef[] {
+type PagesOf = Pick<ArchivedSite, 'content' | 'posts' | 'officers'>;
+
+/**
+ * The pages of the site at that moment: the fixed ones (once the content is archived), a page per
+ * live post and one per published loan officer.
+ */
+export function archivedPages(site: PagesOf): ArchivedPageRef[] {
   if (!site.content) return [];
   return [
     ...FIXED_PAGES,
     ...site.posts.map((post) => ({ path: `${POST_PREFIX}${post.slug}`, label: `Blog post “${post.title}”` })),
+    ...site.officers.map((officer) => ({
+      path: `${OFFICER_PREFIX}${officer.slug}`,
+      label: `Loan officer “${officer.displayName}”`,
+    })),
   ];
 }
 
 /** Whether the site at that moment had the page. */
-export function hasArchivedPage(site: Pick<ArchivedSite, 'content' | 'posts'>, path: string): boolean {
+export function hasArchivedPage(site: PagesOf, path: string): boolean {
   return archivedPages(site).some((page) => page.path === path);
 }
 
@@ -51,21 +64,34 @@ export function postSlugOf(path: string): string | null {
   return /^[a-z0-9-]{1,200}$/.test(slug) ? slug : null;
 }
 
+/** The slug of a loan officer's page's path, or null for any other path. */
+export function officerSlugOf(path: string): string | null {
+  if (!path.startsWith(OFFICER_PREFIX)) return null;
+  const slug = path.slice(OFFICER_PREFIX.length);
+  return isOfficerSlug(slug) ? slug : null;
+}
+
 /**
  * The pages a set of versions changed, among those of the site after them: every page for the
- * content, the rate pages for the rates, the blog and the post's own page for a post.
+ * content, the rate pages for the rates, the blog and the post's own page for a post, /team and
+ * the officer's own page for a profile.
  */
 export function pagesChangedBy(
   versions: readonly Pick<ArchiveVersionRef, 'source' | 'sourceId'>[],
-  site: Pick<ArchivedSite, 'content' | 'posts'>,
+  site: PagesOf,
 ): ArchivedPageRef[] {
   const pages = archivedPages(site);
   const changed = new Set(versions.map((v) => v.source));
-  const postIds = new Set(versions.filter((v) => v.source === 'post').map((v) => v.sourceId));
+  const idsOf = (source: ArchiveSource) => new Set(versions.filter((v) => v.source === source).map((v) => v.sourceId));
+  const postIds = idsOf('post');
+  const officerIds = idsOf('officers');
   return pages.filter((page) => {
     if (changed.has('content')) return true;
     const sources = PAGE_SOURCES[page.path];
     if (sources) return sources.some((source) => changed.has(source));
-    return site.posts.some((post) => postIds.has(post.id) && `${POST_PREFIX}${post.slug}` === page.path);
+    return (
+      site.posts.some((post) => postIds.has(post.id) && `${POST_PREFIX}${post.slug}` === page.path) ||
+      site.officers.some((officer) => officerIds.has(officer.accountId) && `${OFFICER_PREFIX}${officer.slug}` === page.path)
+    );
   });
 }

@@ -26,9 +26,20 @@ describe('the archive’s query strings', () => {
   });
 
   it('takes only the archived pages’ paths', () => {
-    for (const path of ['/', '/rates', '/licenses', '/blog', '/blog/draw-schedules-explained'])
+    for (const path of ['/', '/rates', '/licenses', '/blog', '/blog/draw-schedules-explained', '/team', '/team/jane-doe'])
       expect(isArchivePath(path)).toBe(true);
-    for (const path of ['', '/admin', '/blog/', '/blog/../admin', '/blog/UPPER', 'https://example.com/', '/rates?x=1'])
+    for (const path of [
+      '',
+      '/admin',
+      '/blog/',
+      '/blog/../admin',
+      '/blog/UPPER',
+      'https://example.com/',
+      '/rates?x=1',
+      '/team/',
+      '/team/../admin',
+      '/team/Jane',
+    ])
       expect(isArchivePath(path), path).toBe(false);
   });
 

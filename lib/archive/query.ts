@@ -1,4 +1,4 @@
-import { postSlugOf } from './pages';
+import { officerSlugOf, postSlugOf } from './pages';
 
 /**
  * The admin's archive addresses: a moment, a page and a date range, read from a query string.
@@ -27,9 +27,14 @@ export function parseMoment(value: unknown): string | null {
 /** The value of a `datetime-local` field showing a moment in UTC, to the second. */
 export const momentInput = (iso: string) => iso.slice(0, 19);
 
-/** The public paths the archive can show: the fixed pages and a post's page. */
+/** The public paths the archive can show: the fixed pages, a post's page and a loan officer's. */
 export function isArchivePath(value: unknown): value is string {
-  return typeof value === 'string' && (['/', '/rates', '/licenses', '/blog'].includes(value) || postSlugOf(value) !== null);
+  return (
+    typeof value === 'string' &&
+    (['/', '/rates', '/licenses', '/blog', '/team'].includes(value) ||
+      postSlugOf(value) !== null ||
+      officerSlugOf(value) !== null)
+  );
 }
 
 type Param = string | string[] | undefined;

@@ -2,9 +2,10 @@ import 'server-only';
 import { readContentDocument } from '../content/document';
 import type { DB } from '../db/connect.server';
 import type { License } from '../licenses/types';
+import type { OfficerProfile } from '../officers/types';
 import type { Post } from '../posts/types';
 import type { Rate } from '../rates/types';
-import type { ArchivedContent, ArchivedLicense, ArchivedPost, ArchivedRates } from './documents';
+import type { ArchivedContent, ArchivedLicense, ArchivedOfficer, ArchivedPost, ArchivedRates } from './documents';
 import { ArchiveRecordError } from './record.server';
 import type { ArchivedSite } from './types';
 import { liveVersionsAt, toVersionRef, type VersionRow } from './versions.server';
@@ -49,6 +50,18 @@ function licensesOf(row: VersionRow): License[] {
   return parse<ArchivedLicense[]>(row).map((license) => ({ ...license, createdAt: row.at, updatedAt: row.at }));
 }
 
+function officerOf(row: VersionRow): OfficerProfile | null {
+  const officer = parse<ArchivedOfficer | null>(row);
+  // Only published profiles are archived; "away" is routing's, which no page shows.
+  return officer && { ...officer, accountId: row.source_id, published: true, away: false, createdAt: row.at, updatedAt: row.at };
+}
+
+/** /team's order: by name, then account. */
+function teamOrder(a: OfficerProfile, b: OfficerProfile): number {
+  if (a.displayName !== b.displayName) return a.displayName < b.displayName ? -1 : 1;
+  return a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0;
+}
+
 /** The blog's order: newest date first, then the most recently written, then by id. */
 function blogOrder(a: Post & { createdAt: string }, b: Post & { createdAt: string }): number {
   if (a.publishedAt !== b.publishedAt) return a.publishedAt < b.publishedAt ? 1 : -1;
@@ -77,10 +90,11 @@ export async function siteAsOf(db: DB, at: Date | string): Promise<ArchivedSite>
       const post = postOf(row);
       if (post) posts.push(post);
     } else if (row.source === 'officers') {
-      const profile = parse<Record<string, unknown> | null>(row);
-      if (profile) site.officers.push({ accountId: row.source_id, profile });
+      const officer = officerOf(row);
+      if (officer) site.officers.push(officer);
     }
   }
+  site.officers.sort(teamOrder);
   site.posts = posts.sort(blogOrder).map(({ createdAt: _createdAt, ...post }) => post);
   return site;
 }

@@ -1,5 +1,6 @@
 import type { SiteContent } from '../content/schema';
 import type { License } from '../licenses/types';
+import type { OfficerProfile } from '../officers/types';
 import type { Post } from '../posts/types';
 import type { Rate } from '../rates/types';
 import type { ArchiveSource } from './sources';
@@ -32,8 +33,8 @@ export interface ArchivedSite {
   /** The posts live then, newest first, as the blog lists them. */
   posts: Post[];
   licenses: License[] | null;
-  /** The officers' profiles live then, as lib/officers recorded them. */
-  officers: { accountId: string; profile: Record<string, unknown> }[];
+  /** The loan officers' profiles published then, as /team lists them (by name, then account). */
+  officers: OfficerProfile[];
   /** The version of each source that was live. */
   versions: ArchiveVersionRef[];
 }

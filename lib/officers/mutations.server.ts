@@ -1,5 +1,6 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
+import { archiveOfficer } from './archive.server';
 import { officerOf, ORIGINATING_ROLES } from './profiles.server';
 import type { OwnProfileInput } from './schema';
 import { numberedSlug, slugFromName } from './slug';
@@ -9,6 +10,7 @@ import type { OfficerProfile } from './types';
  * Profile writes. Each runs on the handle it is given and opens no transaction of its own, so an
  * action runs it and its activity log entry in one transaction. Input has passed the form's schema
  * (./schema.ts); what only the owner sets (the photo, "away") is left as stored when not given.
+ * Each write records the public profile in the ad archive on the same handle (./archive.server.ts).
  */
 
 /** Why a write did nothing. */
@@ -105,6 +107,7 @@ export async function createProfile(
     .insertInto('officer_profiles')
     .values({ account_id: accountId, ...toColumns(input, slug), created_at: stamp, updated_at: stamp })
     .execute();
+  await archiveOfficer(db, accountId, now);
   return (await officerOf(db, accountId)) ?? 'not-found';
 }
 
@@ -123,6 +126,7 @@ export async function updateProfile(
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return 'not-found';
+  await archiveOfficer(db, accountId, now);
   return (await officerOf(db, accountId)) ?? 'not-found';
 }
 
@@ -151,7 +155,7 @@ export interface RemovedProfile {
 }
 
 /** Deletes an account's profile (of any role); returns what it was, or null when there was none. */
-export async function removeProfile(db: DB, accountId: string): Promise<RemovedProfile | null> {
+export async function removeProfile(db: DB, accountId: string, now = new Date()): Promise<RemovedProfile | null> {
   const row = await db
     .selectFrom('officer_profiles')
     .select(['account_id', 'slug', 'display_name', 'nmls_id'])
@@ -160,5 +164,6 @@ export async function removeProfile(db: DB, accountId: string): Promise<RemovedP
   if (!row) return null;
   const result = await db.deleteFrom('officer_profiles').where('account_id', '=', accountId).executeTakeFirst();
   if (Number(result.numDeletedRows) !== 1) return null;
+  await archiveOfficer(db, accountId, now);
   return { accountId: row.account_id, slug: row.slug, displayName: row.display_name, nmlsId: row.nmls_id };
 }

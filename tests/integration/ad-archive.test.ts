@@ -15,6 +15,7 @@ import { migrateToLatest } from '../../lib/db/migrate.server';
 import { zipStream } from '../../lib/http/zip-stream';
 import { addLicense, removeLicense } from '../../lib/licenses/mutations.server';
 import { licenseInputSchema } from '../../lib/licenses/schema';
+import { removeProfile, saveProfile, type ProfileFields } from '../../lib/officers/mutations.server';
 import { createPost, deletePost, updatePost } from '../../lib/posts/mutations.server';
 import type { PostInput } from '../../lib/posts/schema';
 import { reorderRates, updateRate } from '../../lib/rates/mutations.server';
@@ -25,6 +26,7 @@ import { runDailyRetention } from '../../lib/retention/daily-job.server';
 import { seedIfEmpty } from '../../lib/setup/seed.server';
 import { testEngines } from '../support/engines';
 import { tempPostgres, tempSqlite } from '../support/temp-db';
+import { changeRole, removeAccount } from '../../lib/team/accounts.server';
 import { collect, unzipped } from '../support/unzip';
 
 /**
@@ -109,6 +111,35 @@ const post: PostInput = {
   date: '2026-11-03',
 };
 
+const officer = (overrides: Partial<ProfileFields> = {}): ProfileFields => ({
+  displayName: 'Jane Doe',
+  slug: '',
+  title: 'Loan Officer',
+  nmlsId: '654321',
+  states: ['ID', 'TX'],
+  languages: ['English'],
+  phone: '',
+  bio: '',
+  published: true,
+  ...overrides,
+});
+
+async function addLoanOfficer(db: DB, id: string) {
+  const stamp = SEEDED.toISOString();
+  await db
+    .insertInto('admin_users')
+    .values({
+      id,
+      email: `${id}@example.com`,
+      name: id,
+      role: 'loan_officer',
+      password_hash: 'unused',
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+}
+
 describe.each(engines)('the ad archive (%s)', (_engine, open) => {
   /** Migrated and seeded as a new site is, with the archive's first versions as start-up records them. */
   async function archived(baselineAt = SEEDED): Promise<Handles> {
@@ -184,6 +215,84 @@ describe.each(engines)('the ad archive (%s)', (_engine, open) => {
     const seventh = await siteAsOf(db, '2026-11-07T00:00:00Z');
     expect(seventh.posts.map((p) => p.id)).not.toContain(created.id);
     expect(seventh.licenses).toEqual([]);
+  });
+
+  it('loan officer profiles: each edit of a published one is a version; the team pages then show what was live', async () => {
+    const { db } = await archived();
+    await addLoanOfficer(db, 'lo-jane');
+    await addLoanOfficer(db, 'lo-bo');
+    await saveProfile(db, 'lo-jane', officer(), at('2026-11-03T10:00:00Z'));
+    // Unpublished: no page shows it, so the archive has nothing of it.
+    await saveProfile(
+      db,
+      'lo-bo',
+      officer({ displayName: 'Bo Hidden', nmlsId: '222', published: false }),
+      at('2026-11-03T10:00:00Z'),
+    );
+    expect(await versionCount(db, 'officers')).toBe(1);
+
+    await saveProfile(db, 'lo-jane', officer({ title: 'Senior Loan Officer' }), at('2026-11-04T10:00:00Z'));
+    expect(await versionCount(db, 'officers')).toBe(2);
+    // "Away" is routing's, on no page: saving it alone makes no version.
+    await saveProfile(db, 'lo-jane', officer({ title: 'Senior Loan Officer', away: true }), at('2026-11-04T11:00:00Z'));
+    expect(await versionCount(db, 'officers')).toBe(2);
+    await removeProfile(db, 'lo-jane', at('2026-11-06T10:00:00Z'));
+    expect(await versionCount(db, 'officers')).toBe(3);
+
+    const third = await siteAsOf(db, '2026-11-03T12:00:00Z');
+    expect(third.officers.map((o) => [o.accountId, o.title])).toEqual([['lo-jane', 'Loan Officer']]);
+    expect(archivedPages(third).map((p) => p.path)).toEqual(expect.arrayContaining(['/team', '/team/jane-doe']));
+    expect(archivedPages(third).map((p) => p.path)).not.toContain('/team/bo-hidden');
+    const page = renderToStaticMarkup(
+      createElement(ArchivedPage, { site: third, path: '/team/jane-doe', paymentsEnabled: false }),
+    );
+    expect(page).toContain('Jane Doe');
+    expect(page).toContain('654321');
+    expect(page).not.toContain('Senior Loan Officer');
+    const team = renderToStaticMarkup(createElement(ArchivedPage, { site: third, path: '/team', paymentsEnabled: false }));
+    expect(team).toContain('href="/team/jane-doe"');
+    expect(team).not.toContain('Bo Hidden');
+
+    expect((await siteAsOf(db, '2026-11-05T00:00:00Z')).officers[0]?.title).toBe('Senior Loan Officer');
+    const seventh = await siteAsOf(db, '2026-11-07T00:00:00Z');
+    expect(seventh.officers).toEqual([]);
+    expect(archivedPages(seventh).map((p) => p.path)).toContain('/team');
+    expect(archivedPages(seventh).map((p) => p.path)).not.toContain('/team/jane-doe');
+
+    // Published later: in the site from then on, not before.
+    await saveProfile(db, 'lo-bo', officer({ displayName: 'Bo Hidden', nmlsId: '222' }), at('2026-11-08T10:00:00Z'));
+    expect((await siteAsOf(db, '2026-11-08T09:59:59Z')).officers).toEqual([]);
+    expect((await siteAsOf(db, '2026-11-08T10:00:00Z')).officers.map((o) => o.slug)).toEqual(['bo-hidden']);
+  });
+
+  it('a profile leaves the team pages, in the archive too, when its account stops originating or is removed', async () => {
+    const { db } = await archived();
+    await addLoanOfficer(db, 'lo-jane');
+    await addLoanOfficer(db, 'lo-bo');
+    await saveProfile(db, 'lo-jane', officer(), at('2026-11-03T10:00:00Z'));
+    await saveProfile(db, 'lo-bo', officer({ displayName: 'Bo Builder', nmlsId: '222' }), at('2026-11-03T10:00:00Z'));
+    await db.transaction().execute((trx) => changeRole(trx, 'lo-jane', 'editor', at('2026-11-04T10:00:00Z')));
+    await db.transaction().execute((trx) => removeAccount(trx, 'lo-bo', at('2026-11-05T10:00:00Z')));
+    const slugs = async (when: string) => (await siteAsOf(db, when)).officers.map((o) => o.slug);
+    expect(await slugs('2026-11-03T12:00:00Z')).toEqual(['bo-builder', 'jane-doe']);
+    expect(await slugs('2026-11-04T12:00:00Z')).toEqual(['bo-builder']);
+    expect(await slugs('2026-11-05T12:00:00Z')).toEqual([]);
+  });
+
+  it('start-up archives a published profile an earlier release wrote, dated its last change', async () => {
+    const { db } = await archived();
+    await addLoanOfficer(db, 'lo-jane');
+    await saveProfile(db, 'lo-jane', officer(), at('2026-11-03T10:00:00Z'));
+    // As an earlier release left it: the profile, no version.
+    await db.deleteFrom('archive_versions').where('source', '=', 'officers').execute();
+    expect(await recordArchiveBaselines(db, at('2026-11-05T00:00:00Z'))).toBe(1);
+    const [version] = await db
+      .selectFrom('archive_versions')
+      .select(['source_id', 'at'])
+      .where('source', '=', 'officers')
+      .execute();
+    expect(version).toEqual({ source_id: 'lo-jane', at: '2026-11-03T10:00:00.000Z' });
+    expect(await recordArchiveBaselines(db, at('2026-11-06T00:00:00Z'))).toBe(0);
   });
 
   it('two rates edited at once from two instances: the last version holds both edits', async () => {
