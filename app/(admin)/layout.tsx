@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { HydrationSignal } from '@/components/site/hydration-signal';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -13,6 +14,8 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <main id="main" className="min-h-screen bg-slate-50">
       {children}
+      {/* Marks the page once React has taken it over: a test that clicks before that clicks nothing. */}
+      <HydrationSignal />
     </main>
   );
 }

@@ -7,6 +7,7 @@ import { importClosure, sourceFiles } from '../support/import-graph';
 import { apiSignIn, OWNER_PASSWORD, withDb } from './admin-support';
 import { toast } from './admin-ui';
 import { expectNoAxeViolations, expectToast } from './leads-support';
+import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
 import { root, startServer, type RunningServer } from './server';
 
 /**
@@ -53,6 +54,8 @@ async function openAsOwner(page: Page, path: string): Promise<void> {
   await page.context().addCookies(owner);
   await page.goto(`${server.url}${path}`);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  // The heading is the server's; a click before React has taken the page over does nothing.
+  await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
 }
 
 async function signInWithForm(page: Page): Promise<void> {
