@@ -1,3 +1,4 @@
+import { CalculatorsIndexBody } from '@/components/calculators/calculators-index';
 import { HomePageBody } from '@/components/home/home-page';
 import { LicensesPageBody } from '@/components/licenses/licenses-page';
 import { OfficerPageBody } from '@/components/officers/officer-page';
@@ -8,9 +9,11 @@ import { FooterView } from '@/components/site/footer';
 import { Header } from '@/components/site/header';
 import { LayoutIconSprite } from '@/components/site/page-sprites';
 import { PostPageBody } from '@/components/site/post-page';
-import type { SiteContent } from '@/lib/content/schema';
 import { hasArchivedPage, officerSlugOf, postSlugOf } from '@/lib/archive/pages';
 import type { ArchivedSite } from '@/lib/archive/types';
+import { builtCalculators } from '@/lib/calculators/catalog';
+import type { SiteContent } from '@/lib/content/schema';
+import { ArchivedCalculator } from './archived-calculator';
 
 /**
  * A public page as it was at an archived moment (issue 31, point 5), rendered by the same
@@ -60,6 +63,17 @@ function ArchivedBody({
     return <LicensesPageBody content={content} rates={rates} changedAt={changedAt} licenses={site.licenses ?? []} />;
   if (path === '/blog') return <BlogPageBody description={content.meta.blog.description} posts={site.posts} />;
   if (path === '/team') return <TeamPageBody company={content.company} officers={site.officers} />;
+  if (path === '/calculators') return <CalculatorsIndexBody />;
+  const calculator = builtCalculators().find((c) => c.path === path);
+  if (calculator)
+    return (
+      <ArchivedCalculator
+        id={calculator.id}
+        content={content}
+        rates={rates}
+        actions={<FormStandIn name="apply button and estimate form" />}
+      />
+    );
   const officer = site.officers.find((o) => o.slug === officerSlugOf(path));
   if (officer) return <OfficerPageBody officer={officer} company={content.company} contact={content.contact} />;
   const post = site.posts.find((p) => p.slug === postSlugOf(path));

@@ -28,6 +28,7 @@ export function CalculatorBody({
   path,
   parsed,
   estimateStatus,
+  actions,
   children,
 }: {
   id: CalculatorId;
@@ -35,6 +36,8 @@ export function CalculatorBody({
   parsed: ParsedQuery;
   /** What became of an 'Email me this estimate' sent from this page (the redirect's query). */
   estimateStatus: EstimateStatus | null;
+  /** What stands in place of the result's actions (the ad archive's marked box); the actions by default. */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const early = { [EARLY.eagerBoot]: RESULTS_ID };
@@ -57,7 +60,7 @@ export function CalculatorBody({
         <p className="mt-6 text-sm font-medium text-slate-800">{ESTIMATE_NOTICE}</p>
       </section>
       <div className="lg:col-span-2">
-        <EstimateActions id={id} path={path} query={calculatorQuery(id, parsed.values)} status={estimateStatus} />
+        {actions ?? <EstimateActions id={id} path={path} query={calculatorQuery(id, parsed.values)} status={estimateStatus} />}
       </div>
     </div>
   );

@@ -16,6 +16,11 @@ describe('the archived pages', () => {
       '/licenses',
       '/blog',
       '/team',
+      '/calculators',
+      '/calculators/construction-interest',
+      '/calculators/construction-to-permanent',
+      '/calculators/maximum-loan',
+      '/calculators/debt-to-income',
       '/blog/draw-schedules',
       '/team/jane-doe',
     ]);
@@ -33,10 +38,18 @@ describe('the archived pages', () => {
   it('a change touches the pages that show its source', () => {
     const paths = (versions: { source: 'content' | 'rates' | 'post' | 'licenses' | 'officers'; sourceId: string }[]) =>
       pagesChangedBy(versions, site).map((p) => p.path);
-    expect(paths([{ source: 'rates', sourceId: 'site' }])).toEqual(['/', '/rates', '/licenses']);
+    expect(paths([{ source: 'rates', sourceId: 'site' }])).toEqual([
+      '/',
+      '/rates',
+      '/licenses',
+      '/calculators/construction-interest',
+      '/calculators/construction-to-permanent',
+      '/calculators/maximum-loan',
+      '/calculators/debt-to-income',
+    ]);
     expect(paths([{ source: 'licenses', sourceId: 'site' }])).toEqual(['/licenses']);
     expect(paths([{ source: 'post', sourceId: 'p1' }])).toEqual(['/blog', '/blog/draw-schedules']);
-    expect(paths([{ source: 'content', sourceId: 'site' }])).toHaveLength(7);
+    expect(paths([{ source: 'content', sourceId: 'site' }])).toHaveLength(12);
     expect(paths([{ source: 'officers', sourceId: 'lo-jane' }])).toEqual(['/team', '/team/jane-doe']);
     // Another officer's change (one unpublished since) touches /team only.
     expect(paths([{ source: 'officers', sourceId: 'admin' }])).toEqual(['/team']);

@@ -1,11 +1,13 @@
+import { builtCalculators } from '../calculators/catalog';
 import { isOfficerSlug } from '../officers/slug';
 import type { ArchiveSource } from './sources';
 import type { ArchivedSite, ArchiveVersionRef } from './types';
 
 /**
- * The public pages the archive rebuilds, and which sources each is made of. The calculators are
- * left out: they are code (their version is the release) reading the content's calculator settings
- * and the rates, which the archive keeps.
+ * The public pages the archive rebuilds, and which sources each is made of. A calculator page is
+ * shown as a visitor lands on it, with no query: the figures it starts from are the first rate
+ * and the content's calculator settings, both archived; its words and arithmetic are code, the
+ * release's.
  */
 
 export interface ArchivedPageRef {
@@ -20,6 +22,8 @@ const FIXED_PAGES: readonly ArchivedPageRef[] = [
   { path: '/licenses', label: 'Licenses' },
   { path: '/blog', label: 'Blog' },
   { path: '/team', label: 'Loan officers' },
+  { path: '/calculators', label: 'Calculators' },
+  ...builtCalculators().map((calculator) => ({ path: calculator.path, label: calculator.title })),
 ];
 
 /** What each fixed page shows of the site-wide sources (every page shows the content: header, footer). */
@@ -29,6 +33,9 @@ const PAGE_SOURCES: Record<string, readonly ArchiveSource[]> = {
   '/licenses': ['content', 'rates', 'licenses'],
   '/blog': ['content', 'post'],
   '/team': ['content', 'officers'],
+  '/calculators': ['content'],
+  // Each calculator starts from the first rate and the owner's settings (lib/calculators/defaults.ts).
+  ...Object.fromEntries(builtCalculators().map((calculator) => [calculator.path, ['content', 'rates'] as const])),
 };
 
 const POST_PREFIX = '/blog/';
@@ -51,6 +58,9 @@ export function archivedPages(site: PagesOf): ArchivedPageRef[] {
     })),
   ];
 }
+
+/** Whether a path is one of the pages every archived site has (home, rates, the calculators…). */
+export const isFixedPagePath = (path: string) => FIXED_PAGES.some((page) => page.path === path);
 
 /** Whether the site at that moment had the page. */
 export function hasArchivedPage(site: PagesOf, path: string): boolean {

@@ -26,7 +26,17 @@ describe('the archive’s query strings', () => {
   });
 
   it('takes only the archived pages’ paths', () => {
-    for (const path of ['/', '/rates', '/licenses', '/blog', '/blog/draw-schedules-explained', '/team', '/team/jane-doe'])
+    for (const path of [
+      '/',
+      '/rates',
+      '/licenses',
+      '/blog',
+      '/blog/draw-schedules-explained',
+      '/team',
+      '/team/jane-doe',
+      '/calculators',
+      '/calculators/maximum-loan',
+    ])
       expect(isArchivePath(path)).toBe(true);
     for (const path of [
       '',
@@ -39,6 +49,9 @@ describe('the archive’s query strings', () => {
       '/team/',
       '/team/../admin',
       '/team/Jane',
+      '/calculators/',
+      '/calculators/maximum-loan?amount=1',
+      '/calculators/unknown',
     ])
       expect(isArchivePath(path), path).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { officerSlugOf, postSlugOf } from './pages';
+import { isFixedPagePath, officerSlugOf, postSlugOf } from './pages';
 
 /**
  * The admin's archive addresses: a moment, a page and a date range, read from a query string.
@@ -29,12 +29,7 @@ export const momentInput = (iso: string) => iso.slice(0, 19);
 
 /** The public paths the archive can show: the fixed pages, a post's page and a loan officer's. */
 export function isArchivePath(value: unknown): value is string {
-  return (
-    typeof value === 'string' &&
-    (['/', '/rates', '/licenses', '/blog', '/team'].includes(value) ||
-      postSlugOf(value) !== null ||
-      officerSlugOf(value) !== null)
-  );
+  return typeof value === 'string' && (isFixedPagePath(value) || postSlugOf(value) !== null || officerSlugOf(value) !== null);
 }
 
 type Param = string | string[] | undefined;

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { formatCents } from '../../lib/calculators/exact';
+import { runConstructionToPermanent } from '../../lib/calculators/runs/construction-to-permanent';
 import { unzipped } from '../support/unzip';
 import { withDb } from './admin-support';
-import { anonymousHtml, openSection, signInToDashboard } from './admin-ui';
+import { anonymousHtml, expectNoAxeViolations, openSection, signInToDashboard } from './admin-ui';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -55,6 +57,18 @@ test('the archive shows the rates page as it was before an edit', async ({ page 
   // Not for search engines, whatever the admin's headers say.
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 
+  // A calculator starts from the first rate: as of before the edit, the old one, with the
+  // figures computed from it (the actions are the site's code: a marked box stands in).
+  const oldPercent = oldRate.replace('%', '');
+  await page.goto(`${server.url}/admin/archive/view?at=${field(before)}&page=%2Fcalculators%2Fconstruction-to-permanent`);
+  const calculator = page.locator('[data-archived-page="/calculators/construction-to-permanent"]');
+  await expect(calculator.getByRole('heading', { level: 1 })).toHaveText('Construction-to-Permanent Payment Calculator');
+  await expect(calculator.getByLabel('Interest rate')).toHaveValue(oldPercent);
+  const run = runConstructionToPermanent({ amount: '400000', rate: oldPercent, years: '30', points: '1' });
+  await expect(calculator.getByTestId('payment')).toHaveText(formatCents(run.result.paymentCents));
+  await expect(calculator).toContainText('[The page’s apply button and estimate form: part of the site’s code');
+  await expectNoAxeViolations(page);
+
   // As of now, the edit shows.
   await page.goto(`${server.url}/admin/archive/view?at=${encodeURIComponent(new Date().toISOString())}&page=%2Frates`);
   await expect(page.locator('[data-archived-page="/rates"] [data-rate-figure="rate"]').first()).toHaveText('5.25%');
@@ -73,11 +87,26 @@ test('the archive shows the rates page as it was before an edit', async ({ page 
   expect(rates).not.toContain('5.25%');
   expect(rates).toContain('<style>');
   expect(rates).not.toMatch(/<script\b[^>]*\bsrc=/);
+  // The calculators too, each at the moment before the edit and again at the edit (they start
+  // from the first rate).
+  const rateField = (percent: string) => new RegExp(`name="rate"[^>]*value="${percent.replace('.', '\\.')}"`);
+  const payments = [...files].filter(([name]) => name.endsWith('/calculators/construction-to-permanent.html'));
+  expect(payments).toHaveLength(2);
+  expect(files.get(`${folder(start)}/calculators/construction-to-permanent.html`)?.toString('utf8')).toMatch(
+    rateField(oldPercent),
+  );
+  expect(payments.some(([, html]) => rateField('5.25').test(html.toString('utf8')))).toBe(true);
   const versions = JSON.parse(files.get('versions.json')!.toString('utf8')) as { source: string }[];
   expect(versions.filter((v) => v.source === 'rates')).toHaveLength(2);
 
   const logged = withDb(server.databasePath, (db) =>
     db.prepare("SELECT action FROM activity_log WHERE action LIKE 'archive_%' ORDER BY at").all(),
   );
-  expect(logged).toEqual([{ action: 'archive_viewed' }, { action: 'archive_viewed' }, { action: 'archive_exported' }]);
+  // Three views (the rates twice, the calculator once), then the export, logged once.
+  expect(logged.map((entry) => (entry as { action: string }).action)).toEqual([
+    'archive_viewed',
+    'archive_viewed',
+    'archive_viewed',
+    'archive_exported',
+  ]);
 });

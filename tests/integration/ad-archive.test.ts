@@ -401,8 +401,17 @@ describe.each(engines)('the ad archive (%s)', (_engine, open) => {
         ['index.html', 'rates.html', 'licenses.html', 'blog.html'].map((f) => `snapshots/2026-11-05T00-00-00.000Z/${f}`),
       ),
     );
+    // The calculators start from the first rate, so they are there too.
     expect(names.filter((n) => n.startsWith('snapshots/2026-11-10T09-00-00.000Z/')).sort()).toEqual(
-      ['index.html', 'licenses.html', 'rates.html'].map((f) => `snapshots/2026-11-10T09-00-00.000Z/${f}`),
+      [
+        'calculators/construction-interest.html',
+        'calculators/construction-to-permanent.html',
+        'calculators/debt-to-income.html',
+        'calculators/maximum-loan.html',
+        'index.html',
+        'licenses.html',
+        'rates.html',
+      ].map((f) => `snapshots/2026-11-10T09-00-00.000Z/${f}`),
     );
     const after = files.get('snapshots/2026-11-10T09-00-00.000Z/rates.html')!.toString('utf8');
     expect(after).toContain('data-rate-figure="rate">5.25%<');

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { CalculatorPage } from '@/components/calculators/calculator-page';
 import { CalculatorBody } from '@/components/calculators/calculator-body';
+import { CalculatorPage } from '@/components/calculators/calculator-page';
 import { ConstructionInterestCalculator } from '@/components/calculators/construction-interest';
 import { CONSTRUCTION_INTEREST_COPY } from '@/lib/calculators/copy';
 import { calculatorPageQuery } from '@/lib/calculators/page-query.server';
@@ -26,26 +26,7 @@ export function generateMetadata(): Metadata {
 export default async function ConstructionInterestPage({ searchParams }: { searchParams: Promise<QueryInput> }) {
   const { parsed, setup, estimateStatus } = await calculatorPageQuery(calculator.id, searchParams);
   return (
-    <CalculatorPage
-      siteUrl={env.SITE_URL}
-      path={calculator.path}
-      title={calculator.title}
-      intro="How much interest will you pay while the house goes up? Enter the loan, the rate and the build time, and see the interest month by month as the builder draws the loan."
-      method={
-        <>
-          <p>
-            The builder is paid in monthly draws at the start of each month. Each month you pay interest only on what has been
-            drawn so far: the balance × the annual rate ÷ 12. Even draws split the loan equally; front-loaded draws weigh the
-            months from 2 to 1 (more money early, as when the lot and foundation come first), back-loaded from 1 to 2.
-          </p>
-          <p>
-            Every figure is computed exactly and rounded to the cent only when shown. For example, 400,000 at 7.5% over 12 even
-            draws is $16,250.00 of interest in total. The APR of the build period is estimated as Regulation Z Appendix D allows
-            (half the loan outstanding for the whole period), with the points and fees you enter.
-          </p>
-        </>
-      }
-    >
+    <CalculatorPage id={calculator.id} siteUrl={env.SITE_URL}>
       <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed} estimateStatus={estimateStatus}>
         <ConstructionInterestCalculator setup={setup} copy={CONSTRUCTION_INTEREST_COPY} />
       </CalculatorBody>
