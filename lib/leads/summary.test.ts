@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_TEXT } from './fields';
 import { fullApplication, fullApplicationSummary } from '../../tests/support/lead-data';
-import { applicationSummary, leadMessage, formatUsd } from './summary';
+import { applicationSummary, leadMessage, leadSummary, formatUsd } from './summary';
 
 describe('formatUsd', () => {
   it('formats en-US dollars without decimals, and $0 when empty', () => {
@@ -29,6 +29,20 @@ describe('application summary', () => {
     expect(text).toContain('Prepaids: 6 months');
     expect(text).toContain('Owned Properties: 1 rental');
     expect(text).toContain('Business: Solo LLC');
+  });
+
+  it('names the property’s state under its address when the visitor chose one, and nothing otherwise', () => {
+    expect(applicationSummary({ ...fullApplication, propertyState: 'TX' })).toContain(
+      `Property Address: ${fullApplication.propertyAddress}\nProperty State: Texas (TX)\n`,
+    );
+    // A posted value that names no state (the server refuses one; an old row may hold it) prints nothing.
+    expect(applicationSummary({ ...fullApplication, propertyState: 'XX' })).toBe(fullApplicationSummary);
+    expect(
+      leadSummary('calculator', { name: 'Ana', email: 'ana@example.com', propertyState: 'NM' }).sections[0]!.rows,
+    ).toContainEqual({
+      label: 'Property State',
+      value: 'New Mexico (NM)',
+    });
   });
 });
 

@@ -1,7 +1,9 @@
+import { isStateCode, stateName } from '../licenses/us-states';
 import type { NotificationMessage } from '../notifications/types';
 import { BUILDER_STATUS_OPTIONS, LOAN_TYPE_OPTIONS } from './application-fields';
 import { calculatorSummary } from './calculator-summary';
 import { PROJECT_TYPE_OPTIONS, type LeadKind } from './fields';
+import { PROPERTY_STATE_FIELD } from './property-state';
 import { parseAmount } from './schemas';
 import type { LeadConsent, LeadSummary, SummaryRow } from './types';
 
@@ -41,6 +43,15 @@ const option = (options: readonly { value: string; label: string }[], value: str
 
 const row = (label: string, value: string): SummaryRow => ({ label, value });
 
+/**
+ * The property's state (issue 31), where the visitor chose one: 'Texas (TX)'. No row otherwise,
+ * so a lead without one reads exactly as the spec's summary (section 7).
+ */
+export function propertyStateRows(f: Record<string, string>): SummaryRow[] {
+  const code = f[PROPERTY_STATE_FIELD];
+  return isStateCode(code) ? [row('Property State', `${stateName(code)} (${code})`)] : [];
+}
+
 function applicationSections(f: Record<string, string>): LeadSummary {
   const v = (name: string) => f[name] ?? '';
   return {
@@ -67,6 +78,7 @@ function applicationSections(f: Record<string, string>): LeadSummary {
         title: 'BORROWER APPLICATION',
         rows: [
           row('Property Address', v('propertyAddress')),
+          ...propertyStateRows(f),
           row('Borrower Name', v('borrowerName')),
           row('Borrower Address', v('borrowerAddress')),
           row('Email', v('email')),
@@ -129,7 +141,7 @@ export function leadSummary(kind: LeadKind, f: Record<string, string>): LeadSumm
         sections: [{ title: null, rows: [row('Name', v('name')), row('Email', v('email'))] }],
       };
     case 'calculator':
-      return calculatorSummary(f);
+      return calculatorSummary(f, propertyStateRows(f));
   }
 }
 
