@@ -11,8 +11,10 @@ export interface Control {
   find: (page: Page) => Locator;
   /** The text that shows the response: a toast's title, or the complaint of a form sent empty. */
   text?: string;
-  /** A calculator (kind 'result'): the results region whose text changes. */
+  /** A calculator (kinds 'result', 'figures'): the results region whose text changes. */
   resultSelector?: string;
+  /** A calculator (kind 'figures'): the name of the field the digit is typed at the end of. */
+  field?: string;
 }
 
 const banner = (page: Page) => page.getByRole('banner');
@@ -51,6 +53,19 @@ const calculatorField = (label: string): Control => ({
 });
 
 /**
+ * A calculator's first digit, judged on its figures (issue 32): one '0' typed at the end of the
+ * field, and the first frame whose results are the server's for the query with that digit.
+ */
+export const FIGURES_DIGIT = '0';
+const calculatorFigures = (label: string, field: string): Control => ({
+  label: `'${FIGURES_DIGIT}' at the end of '${label}' -> figures`,
+  kind: 'figures',
+  resultSelector: '#calc-live',
+  field,
+  find: (page) => main(page).getByLabel(label, { exact: true }),
+});
+
+/**
  * Every public page with the controls a phone visitor may tap first: each page, and each kind of
  * control on a page where it is among the first things to tap, within about 15 minutes (each row
  * costs 20 first visits of 3 to 9 s). The header's Contact button is not among them: below 640 px it
@@ -83,26 +98,26 @@ export const MATRIX: { page: string; controls: Control[]; more: Control[] }[] = 
   { page: 'post', controls: [phoneToast], more: [mobileMenu] },
   { page: '/ebook', controls: [phoneToast, formField], more: [submit('Download Now')] },
   { page: '/contact', controls: [phoneToast, formField, submit('Send Message')], more: [mobileMenu] },
-  // The calculators: rendered per request, booted at the first focus in the form (issue 19).
+  // The calculators: rendered per request; their live script answers each digit (issue 32).
   {
     page: '/calculators/construction-interest',
-    controls: [calculatorField('Construction loan amount ($)')],
-    more: [phoneToast],
+    controls: [calculatorFigures('Construction loan amount ($)', 'amount')],
+    more: [calculatorField('Construction loan amount ($)'), phoneToast],
   },
   {
     page: '/calculators/construction-to-permanent',
-    controls: [calculatorField('Loan amount ($)')],
-    more: [phoneToast],
+    controls: [calculatorFigures('Loan amount ($)', 'amount')],
+    more: [calculatorField('Loan amount ($)'), phoneToast],
   },
   {
     page: '/calculators/maximum-loan',
-    controls: [calculatorField('Land value or price ($)')],
-    more: [phoneToast],
+    controls: [calculatorFigures('Land value or price ($)', 'landValue')],
+    more: [calculatorField('Land value or price ($)'), phoneToast],
   },
   {
     page: '/calculators/debt-to-income',
-    controls: [calculatorField('Gross monthly income ($)')],
-    more: [phoneToast],
+    controls: [calculatorFigures('Gross monthly income ($)', 'income')],
+    more: [calculatorField('Gross monthly income ($)'), phoneToast],
   },
   // Boots at load as served (BootAtLoad): no booted-at-load column, so its rows cost half.
   { page: '/apply', controls: [formField, submit('Submit Application')], more: [phoneToast] },
@@ -114,6 +129,8 @@ export interface TapPoint {
   at: { x: number; y: number } | null;
   /** describeControl() of the control: each sample checks it tapped this. */
   expected: string;
+  /** A calculator (kind 'figures'): the results' text the server gives with the digit typed. */
+  expectedText?: string;
 }
 
 export interface Survey {
@@ -140,12 +157,37 @@ export async function surveyPage(browser: Browser, url: string, controls: Contro
       const box = await locator.boundingBox();
       if (!box) throw new Error(`${url}: ${control.label} has no box`);
       const inView = box.y >= 0 && box.y + box.height <= PHONE.viewport.height;
-      points.set(control, { at: inView ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null, expected });
+      const expectedText = control.kind === 'figures' ? await figuresWithDigit(page, url, control) : undefined;
+      points.set(control, {
+        at: inView ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null,
+        expected,
+        expectedText,
+      });
     }
     return { deferred, points };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The text of a calculator's results as the server renders them for the form's query with
+ * FIGURES_DIGIT added at the end of the control's field (loaded as a fresh GET: the server's answer).
+ */
+async function figuresWithDigit(page: Page, url: string, control: Control): Promise<string> {
+  await page.goto(url, { waitUntil: 'load' });
+  const query = await page.locator('#calc-form').evaluate(
+    (form, [field, digit]) => {
+      const values = new URLSearchParams(new FormData(form as HTMLFormElement) as unknown as Record<string, string>);
+      values.set(field!, `${values.get(field!) ?? ''}${digit}`);
+      return values.toString();
+    },
+    [control.field!, FIGURES_DIGIT],
+  );
+  await page.goto(`${url.split('?')[0]}?${query}`, { waitUntil: 'load' });
+  const text = await page.locator(control.resultSelector!).textContent();
+  await page.goto(url, { waitUntil: 'load' });
+  return (text ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /**

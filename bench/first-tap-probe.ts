@@ -4,7 +4,7 @@
  * it runs before any of the page's own scripts and does nothing until the visitor's first touch.
  */
 
-export type ResponseKind = 'dialog' | 'toast' | 'menu' | 'field' | 'submit' | 'result';
+export type ResponseKind = 'dialog' | 'toast' | 'menu' | 'field' | 'submit' | 'result' | 'figures';
 
 export interface ProbeConfig {
   kind: ResponseKind;
@@ -14,6 +14,11 @@ export interface ProbeConfig {
   character?: string;
   /** A calculator's results region (kind 'result'): the response is its first change of text. */
   resultSelector?: string;
+  /**
+   * A calculator (kind 'figures'): the text of the results region as the server renders it for the
+   * query with the digit typed (whitespace collapsed). The response is the first frame showing it.
+   */
+  expectedText?: string;
 }
 
 /** One key typed into the field: its input time and the frame that first showed its character. */
@@ -30,7 +35,7 @@ export interface ProbeResult {
   tapAt: number;
   /** The animation frame in which the response was first visible (not for a field). */
   shownAt?: number;
-  /** A calculator (kind 'result'): the first key typed, whose updated result `shownAt` is. */
+  /** A calculator (kinds 'result', 'figures'): the first key typed, whose updated result `shownAt` is. */
   keyAt?: number;
   /** A calculator: the first frame acknowledging the key (results marked stale, or already updated). */
   ackAt?: number;
@@ -99,7 +104,8 @@ export function installProbe(config: ProbeConfig, describe: typeof describeContr
   let form: HTMLFormElement | null = null;
   let resultBefore: string | null = null;
   const resultText = () => document.querySelector(config.resultSelector || 'body')?.textContent ?? '';
-  const responded: Record<Exclude<ResponseKind, 'field' | 'result'>, () => boolean> = {
+  const collapsed = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const responded: Record<Exclude<ResponseKind, 'field' | 'result' | 'figures'>, () => boolean> = {
     dialog: () =>
       all('dialog[open], [role=dialog], [role=alertdialog]').some(
         (dialog) => shown(dialog) && all('input:not([type=hidden]), textarea, select', dialog).some(shown),
@@ -141,9 +147,20 @@ export function installProbe(config: ProbeConfig, describe: typeof describeContr
     const target = event.target instanceof Element ? event.target : null;
     form = target ? target.closest('form') : null;
     baselinePanels = panels();
-    if (config.kind !== 'field' && config.kind !== 'result') watch(responded[config.kind]);
+    if (config.kind !== 'field' && config.kind !== 'result' && config.kind !== 'figures') watch(responded[config.kind]);
   };
   const onKey = (event: KeyboardEvent) => {
+    // A calculator: from the digit to the frame whose results are the server's for the new query.
+    if (config.kind === 'figures' && event.key === character && result.keyAt === undefined) {
+      result.keyAt = event.timeStamp;
+      watch(() => {
+        const correct = collapsed(resultText()) === config.expectedText;
+        if (result.ackAt === undefined && (correct || document.querySelector('[data-early-stale]')))
+          result.ackAt = performance.now();
+        return correct;
+      });
+      return;
+    }
     // A calculator: from the first key to the frame whose results differ from those before it.
     if (config.kind === 'result' && event.key === character && result.keyAt === undefined) {
       result.keyAt = event.timeStamp;

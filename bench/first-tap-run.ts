@@ -49,9 +49,9 @@ export const median = (values: number[]) => {
 };
 
 /**
- * A calculator's first digit is answered in two steps: the results say 'Updating…' at once (the
- * boot script, ADR 025), the new figures come with React. The target applies to the first, what
- * the visitor sees answer their key; the table shows both.
+ * A calculator's first digit: kind 'figures' (issue 32) is judged on the new figures themselves,
+ * the server's for the same query; kind 'result' (issue 19) on the first frame acknowledging the
+ * key ('Updating…' or new figures). The table shows both times for either.
  */
 export const judged = (row: Row, sample: Sample) => (row.kind === 'result' ? (sample.ackMs ?? sample.ms) : sample.ms);
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { OWNER_MARKER_COOKIE } from '../lib/auth/owner-marker';
-import { PHONE, scrollToControl, type Control, type TapPoint } from './first-tap-controls';
+import { FIGURES_DIGIT, PHONE, scrollToControl, type Control, type TapPoint } from './first-tap-controls';
 import { probeScript, type ProbeResult } from './first-tap-probe';
 
 /**
@@ -115,9 +115,16 @@ export async function takeSample(
   const context = await browser.newContext({ ...PHONE });
   try {
     if (options.bootedAtLoad) await context.addCookies([{ name: OWNER_MARKER_COOKIE, value: '1', url: new URL(url).origin }]);
-    const character = control.kind === 'result' ? RESULT_TYPING.character : TYPING.character;
+    const character =
+      control.kind === 'figures' ? FIGURES_DIGIT : control.kind === 'result' ? RESULT_TYPING.character : TYPING.character;
     await context.addInitScript({
-      content: probeScript({ kind: control.kind, text: control.text, character, resultSelector: control.resultSelector }),
+      content: probeScript({
+        kind: control.kind,
+        text: control.text,
+        character,
+        resultSelector: control.resultSelector,
+        expectedText: point.expectedText,
+      }),
     });
     const page = await context.newPage();
     await throttle(page);
@@ -128,6 +135,11 @@ export async function takeSample(
     await page.touchscreen.tap(at.x, at.y);
     if (control.kind === 'field') await type(page);
     if (control.kind === 'result') await typeDigits(page);
+    if (control.kind === 'figures') {
+      // The caret goes where the finger landed: the digit goes at the end, as the probe typed it.
+      await page.keyboard.press('End');
+      await page.keyboard.press(FIGURES_DIGIT);
+    }
     const probe = page.evaluate(() => (window as unknown as { __firstTap: Promise<ProbeResult> }).__firstTap);
     const deadline = noResponse(page, RESPONSE_TIMEOUT_MS);
     const result = await Promise.race([probe, deadline.promise]).finally(deadline.cancel);

@@ -1,4 +1,4 @@
-import { judged, median, TARGET_MS, verdict, type Figures, type Row } from './first-tap-run';
+import { median, TARGET_MS, verdict, type Figures, type Row } from './first-tap-run';
 import { TYPING } from './first-tap-sample';
 
 const ms = (value: number) => String(Math.round(value));
@@ -37,8 +37,8 @@ export function formatTable(rows: Row[], runs: number): string {
         `${row.delayMs / 1000} s`,
         ...cells(row.served),
         ...(row.servedBootsAtLoad ? ['(as served)', ''] : cells(row.booted)),
-        row.kind === 'result' && row.served.samples.length > 0
-          ? ms(median(row.served.samples.map((sample) => judged(row, sample))))
+        (row.kind === 'result' || row.kind === 'figures') && row.served.samples.length > 0
+          ? ms(median(row.served.samples.map((sample) => sample.ackMs ?? sample.ms)))
           : '',
         status === 'OVER' ? `OVER ${TARGET_MS} ms` : status,
       ];
@@ -57,6 +57,8 @@ export function formatTable(rows: Row[], runs: number): string {
     'a visit counts its slowest key (from the key to the frame showing its character).',
     "A calculator's row ('-> result'): from the first digit typed to the first frame with new figures; 'Acknowledged':",
     "to the first frame marking the results 'Updating…' (or new), which the target applies to (served median).",
+    "A calculator's row ('-> figures', issue 32): a '0' typed at the end of the field, to the first frame whose results",
+    "are the server's for the query with that digit (checked text for text), which the target applies to.",
     `Target: served median <= ${TARGET_MS} ms. "(after scroll)": the control is below the first viewport; the scroll`,
     'to it (which starts the boot) comes just before the tap, so the tap is not the first interaction.',
     ...(errors.length > 0 ? ['', 'Failed samples:', ...errors] : []),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:first-tap [-- --pages /,/rates,post] [-- --kinds dialog,toast,menu,field,submit,result]
+ * `npm run bench:first-tap [-- --pages /,/rates,post] [-- --kinds dialog,toast,menu,field,submit,result,figures]
  * [-- --all] [-- --runs 5] [-- --only-served] [-- --json]`:
  * a phone visitor's first tap on each kind of control of each public page, under Lighthouse's
  * mobile throttling, 0.5 s and 4 s after the load event: time until the response is visible, median
@@ -31,7 +31,7 @@ const pages = values.pages
   .filter(Boolean)
   .map((path) => (path.startsWith('/') || path === 'post' ? path : `/${path}`));
 const kinds = values.kinds?.split(',').map((kind) => kind.trim());
-const KINDS = ['dialog', 'toast', 'menu', 'field', 'submit', 'result'];
+const KINDS = ['dialog', 'toast', 'menu', 'field', 'submit', 'result', 'figures'];
 if (kinds?.some((kind) => !KINDS.includes(kind))) throw new Error(`--kinds: one or more of ${KINDS.join(', ')}`);
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number of at least 1');

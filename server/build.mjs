@@ -20,6 +20,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const SERVER_BUILD = join(root, 'server-build');
 /** The field-data collector (lib/vitals/client/collector.ts), served by server/vitals/collector-asset.ts. */
 export const VITALS_COLLECTOR = join(SERVER_BUILD, 'vitals-collector.js');
+/** The calculators' live scripts (lib/calculators/live/), served by server/calculators/live-scripts.ts. */
+export const LIVE_SCRIPTS = join(SERVER_BUILD, 'calculators');
 /** The deferred boot's inline script (lib/site/boot/), read by server/deferred-boot/boot-script.ts. */
 export const BOOT_SCRIPT = join(SERVER_BUILD, 'boot-client.js');
 
@@ -107,6 +109,28 @@ async function buildCollector() {
   });
 }
 
+/**
+ * Each calculator page's live script (ADR 039): its engine, the registry's parsing and its results'
+ * view, one minified classic script per page, like the collector. It answers the visitor's first
+ * digit, so it must stay small (bench/js-budget.ts measures each apart).
+ */
+async function buildLiveScripts() {
+  const entries = join(root, 'lib', 'calculators', 'live', 'entries');
+  await build({
+    absWorkingDir: root,
+    entryPoints: readdirSync(entries)
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join('lib', 'calculators', 'live', 'entries', name)),
+    outdir: LIVE_SCRIPTS,
+    bundle: true,
+    platform: 'browser',
+    format: 'iife',
+    target: ['chrome111', 'edge111', 'firefox111', 'safari16.4'],
+    minify: true,
+    logLevel: 'warning',
+  });
+}
+
 /** The boot script, written whole: the server inlines it into every public page it rewrites. */
 async function buildBootScript() {
   const script = await bundleBootScript(root);
@@ -116,6 +140,7 @@ async function buildBootScript() {
 
 export async function buildServer() {
   await buildCollector();
+  await buildLiveScripts();
   await buildBootScript();
   await build({
     absWorkingDir: root,

@@ -27,6 +27,7 @@ import type { BootScript } from './deferred-boot/boot-script';
 import { isPagePost } from './request-guard';
 import { SERVER_TOKEN_HEADER } from './internal-calls';
 import { isCollectorRequest, type CollectorAsset } from './vitals/collector-asset';
+import { isLiveScriptRequest, type LiveScripts } from './calculators/live-scripts';
 import { answerVitalsPost, isVitalsPost } from './vitals/endpoint';
 
 type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -47,7 +48,8 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  *    - a borrower's or builder's document upload streams to the encrypted store
  *      (./portal-upload.ts), without Next, which would take the body whole;
  *    - a page's Web Vitals report (./vitals/endpoint.ts) and the collector script that sends it
- *      (./vitals/collector-asset.ts) likewise;
+ *      (./vitals/collector-asset.ts) likewise, and the calculators' live scripts
+ *      (./calculators/live-scripts.ts);
  *    - a POST to an e-mail's unsubscribe link, a mail app's one-click or the page's buttons
  *      (./unsubscribe-endpoint.ts), likewise: Next would render the page instead;
  *    - a post to a page (a Server Action) must also be an intact form (./request-guard.ts);
@@ -64,12 +66,14 @@ export function createHandler(options: {
   env: Env;
   serverToken: string;
   collector: CollectorAsset | null;
+  /** The calculators' live scripts (./calculators/live-scripts.ts). */
+  liveScripts?: LiveScripts;
   /** The deferred boot's inline script (./deferred-boot/boot-script.ts); null: pages keep Next's scripts at load. */
   boot: BootScript | null;
   /** `npm run dev`: pages keep the development policy (hot reload runs inline code and eval). */
   dev?: boolean;
 }) {
-  const { app, microCache, env, serverToken, collector, boot, dev = false } = options;
+  const { app, microCache, env, serverToken, collector, liveScripts, boot, dev = false } = options;
   const inFlight = inFlightRequests();
   const site = { siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY };
   const vitals = { site, limit: new SenderLimit(getDb, env.VITALS_LIMIT_PER_MINUTE) };
@@ -121,6 +125,7 @@ export function createHandler(options: {
     if (isPortalUpload(req.method, req.url)) return void answerPortalUpload(req, res, site);
     if (isUnsubscribePost(req.method, req.url)) return void answerUnsubscribePost(req, res, site);
     if (collector && isCollectorRequest(req.url)) return collector.serve(req, res);
+    if (liveScripts && isLiveScriptRequest(req.url)) return liveScripts.serve(req, res);
     if (gate.applies(req)) {
       gate.admits(req, res).then(
         (admitted) => void (admitted && app(req, res)),

@@ -19,8 +19,10 @@ import { MicroCache } from './pipeline/micro-cache';
 import { startCacheSync } from './cache-sync';
 import { internalCaller } from './internal-calls';
 import { loadCollector } from './vitals/collector-asset';
+import { loadLiveScripts } from './calculators/live-scripts';
 import { BOOT_SCRIPT_FILE, loadBootScript } from './deferred-boot/boot-script';
 import { publishCollectorUrl } from '../lib/vitals/collector-url';
+import { publishLiveScriptUrls } from '../lib/calculators/live/script-urls';
 
 /**
  * Starts the site: migrate, start Next, listen, then admit visitors once the start-up route has
@@ -43,6 +45,11 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   const collector = loadCollector(root);
   if (!collector) logger.warn('No Web Vitals collector in server-build/: public pages are served without it');
   publishCollectorUrl(collector?.path ?? null);
+  // Likewise the calculator pages' live scripts (ADR 039).
+  const liveScripts = loadLiveScripts(root);
+  if (Object.keys(liveScripts.urls).length === 0)
+    logger.warn('No calculator live scripts in server-build/: calculator pages compute on the server only');
+  publishLiveScriptUrls(liveScripts.urls);
   const boot = loadBootScript(root);
   if (!boot) logger.warn(`No boot script in ${BOOT_SCRIPT_FILE}: public pages are served with Next's scripts at load`);
 
@@ -57,6 +64,7 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
     env,
     serverToken,
     collector,
+    liveScripts,
     boot,
     dev,
   });

@@ -1,4 +1,4 @@
-import { add, compare, div, exact, fromCents, mul, ONE, percent, pow, sub, toCents, type Exact } from './exact';
+import { add, centsTimes, compare, div, exact, mul, ONE, percent, pow, sub, toCents, type Exact } from './exact';
 
 /**
  * Payment after conversion (issue 19, calculator 2): a fully amortizing loan's monthly principal
@@ -53,7 +53,7 @@ export function amortize({ amount, ratePercent, years }: AmortizationInput): Amo
   let payments = 0;
   const byYear: AmortizationYear[] = [];
   for (let month = 1; month <= months && balance > 0n; month++) {
-    const interest = toCents(mul(fromCents(balance), r));
+    const interest = centsTimes(balance, r);
     const last = month === months || balance + interest <= paymentCents;
     const paid = last ? balance + interest : paymentCents;
     const principal = paid - interest;

@@ -1,40 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { renderCalculatorPage } from '../../tests/support/calculator-page';
-import { ConstructionInterestCalculator } from '../../components/calculators/construction-interest';
-import { ConstructionToPermanentCalculator } from '../../components/calculators/construction-to-permanent';
 import { BUILT_CALCULATORS } from './catalog';
-import { CONSTRUCTION_INTEREST_COPY, CONSTRUCTION_TO_PERMANENT_COPY } from './copy';
-
-const COPY = {
-  'construction-interest': CONSTRUCTION_INTEREST_COPY,
-  'construction-to-permanent': CONSTRUCTION_TO_PERMANENT_COPY,
-} as const;
 import { axisLabel, niceStep } from './chart-scale';
 import { existsSync } from 'node:fs';
 
-const render = (component: Parameters<typeof renderCalculatorPage>[0], id: keyof typeof COPY, query: string) =>
-  renderCalculatorPage(component, id, COPY[id], query);
+const render = renderCalculatorPage;
 
 describe('calculator pages as the server renders them', () => {
   it('interest during construction: the worked example, its schedule, the APR and terms beside the payment', () => {
-    const html = render(ConstructionInterestCalculator, 'construction-interest', 'amount=400000&rate=7.5&months=12&draw=even');
+    const html = render('construction-interest', 'amount=400000&rate=7.5&months=12&draw=even');
     expect(html).toContain('$16,250.00');
     expect(html.match(/<tr/g)).toHaveLength(14);
     expect(html).toContain('Annual percentage rate (APR)');
     expect(html).toContain('an estimate, not an offer of credit');
-    // The form is a GET to the page itself and marks itself for the early boot.
+    // The form is a GET to the page itself and names its answer for the boot script's stale mark.
     const form = /<form[^>]*>/.exec(html)![0];
     expect(form).toContain('method="get"');
     expect(form).toContain('action="/calculators/construction-interest"');
-    expect(html).toContain('data-early-boot="calc-results"');
+    expect(html).toContain('data-live-answer="calc-results"');
   });
 
   it('payment after conversion: the worked example with the APR of Reg Z beside it', () => {
-    const html = render(
-      ConstructionToPermanentCalculator,
-      'construction-to-permanent',
-      'amount=400000&rate=6.75&years=30&points=0',
-    );
+    const html = render('construction-to-permanent', 'amount=400000&rate=6.75&years=30&points=0');
     expect(html).toContain('$2,594.39');
     // No points: the APR is the note rate.
     expect(html).toContain('6.750%');
@@ -42,7 +29,7 @@ describe('calculator pages as the server renders them', () => {
   });
 
   it('a bad query shows what to fix, beside the field and in the results, and keeps what was typed', () => {
-    const html = render(ConstructionToPermanentCalculator, 'construction-to-permanent', 'amount=abc&years=99');
+    const html = render('construction-to-permanent', 'amount=abc&years=99');
     expect(html).toContain('role="alert"');
     expect(html).toContain('Term (years): Enter a whole number from 1 to 40.');
     expect(html).toMatch(/aria-invalid="true"[^>]*value="abc"|value="abc"[^>]*aria-invalid="true"/);

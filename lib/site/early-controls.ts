@@ -24,14 +24,13 @@ export const EARLY = {
    * visitor pressed it, which ends the fill time, not when React sends the form. */
   pressedAt: 'data-pressed-at',
   /**
-   * On a form whose answer React computes as the visitor types (a calculator), with the id of the
-   * element showing that answer as its value. On a page with such a form any first interaction
-   * (focus entering the form above all) boots at once and the scripts run without waiting for a
-   * pause in the typing; React reads what was typed meanwhile when it hydrates. A keystroke before
-   * then marks the answer `stale` at once, so the visitor sees it is being worked on.
+   * On a form whose answer a script of its own computes as the visitor types (a calculator's live
+   * script, ADR 039), with the id of the element showing that answer. A keystroke that script has
+   * not answered yet (it has not loaded) marks the answer `stale` at once, so the visitor sees it
+   * is being worked on; the live script clears the mark when it has recomputed.
    */
-  eagerBoot: 'data-early-boot',
-  /** Set by the script on a calculator's answer typed into before React runs; React removes it. */
+  liveAnswer: 'data-live-answer',
+  /** Set by the script on a calculator's answer typed into before its live script has answered. */
   stale: 'data-early-stale',
   /** The id of the element (rendered once, left alone by React) where the script shows a toast. */
   toastHost: 'clp-early-toast',

@@ -24,7 +24,7 @@ const BOOT_PARAMS = ['payment_error'];
  * Part of the ETag of a rewritten page, so a change of the boot script (or of anything else the
  * server does to a cached page, such as its Content Security Policy) changes the ETag.
  */
-export const BOOT_VERSION = 'b7';
+export const BOOT_VERSION = 'b8';
 
 /** `<script ... src="/_next/static/..."></script>`, as React writes Next's bootstrap scripts. */
 const NEXT_SCRIPT = /<script\b([^>]*\bsrc="\/_next\/static\/[^"]+"[^>]*)><\/script>/g;

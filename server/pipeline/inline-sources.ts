@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isLiveScriptLoader } from '../../lib/calculators/live/loader';
 import { isCollectorLoader } from '../../lib/vitals/loader';
 import type { BootScript } from '../deferred-boot/boot-script';
 
@@ -7,8 +8,9 @@ import type { BootScript } from '../deferred-boot/boot-script';
  * (./public-csp.ts). Only scripts of the shapes this site's own code writes are allowed, by the
  * hash of their text:
  *
- * - the server's boot script (../deferred-boot/boot-script.ts) and the field-data loader
- *   (lib/vitals/loader.ts), each its fixed code called with a JSON config;
+ * - the server's boot script (../deferred-boot/boot-script.ts), the field-data loader
+ *   (lib/vitals/loader.ts) and a calculator's live-script loader (lib/calculators/live/loader.ts),
+ *   each its fixed code called with a JSON config;
  * - what Next and React write: the start of the React Server Components payload, each chunk of it
  *   (`self.__next_f.push(<JSON>)`), the list of Turbopack chunks (`...push(<JSON>)`), and React's
  *   paint-timing line.
@@ -54,7 +56,7 @@ export function isKnownInlineScript(text: string, boot: BootScript | null): bool
   if (text === NEXT_PAYLOAD_START || text === REACT_PAINT_TIMING) return true;
   const argument = NEXT_PAYLOAD_CHUNK.exec(text)?.[1] ?? TURBOPACK_CHUNKS.exec(text)?.[1];
   if (argument !== undefined) return isJsonStructure(argument);
-  return (boot !== null && boot.isWithSomeConfig(text)) || isCollectorLoader(text);
+  return (boot !== null && boot.isWithSomeConfig(text)) || isCollectorLoader(text) || isLiveScriptLoader(text);
 }
 
 const ELEMENT = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;

@@ -5,9 +5,10 @@ import { sameOriginAxe } from './axe';
 import { startServer, type RunningServer } from './server';
 
 /**
- * The calculator pages (issue 19): server-rendered from the query (a GET form, no JavaScript
- * needed), recalculated as the visitor types once React runs, and booted like every public page:
- * no script before the first interaction, then at once when focus enters the form.
+ * The calculator pages (issues 19 and 32): server-rendered from the query (a GET form, no
+ * JavaScript needed), recalculated as the visitor types by the page's small live script, loaded
+ * after the page (ADR 039), before React and after it; Next's scripts boot like every public page's,
+ * at the first interaction.
  */
 
 /**
@@ -42,6 +43,12 @@ const MAXIMUM = '/calculators/maximum-loan';
 const DTI = '/calculators/debt-to-income';
 
 const total = (page: Page) => page.getByTestId('total-interest');
+
+/** The figures the server shows for a query, by test id (the page without JavaScript). */
+async function serverFigures(path: string): Promise<Record<string, string>> {
+  const html = await (await fetch(`${server.url}${path}`)).text();
+  return Object.fromEntries([...html.matchAll(/data-testid="([\w-]+)"[^>]*>([^<]*)</g)].map(([, id, text]) => [id!, text!]));
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -100,57 +107,70 @@ test.describe('construction-to-permanent without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
-  testInFullBrowser('construction interest: no script before an interaction, results follow the typing', async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
-    const response = await page.goto(`${server.url}${INTEREST}?amount=400000&rate=7.5&months=12&draw=even`);
-    expect(response!.headers()['cache-control']).toContain('no-store');
-    await page.waitForLoadState('load');
-    expect(scripts.filter((url) => url.includes('/_next/static/'))).toEqual([]);
-    await expect(total(page)).toHaveText('$16,250.00');
+  testInFullBrowser(
+    'construction interest: the live script answers the first digit before React, and after it',
+    async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      const response = await page.goto(`${server.url}${INTEREST}?amount=400000&rate=7.5&months=12&draw=even`);
+      expect(response!.headers()['cache-control']).toContain('no-store');
+      await page.waitForLoadState('load');
+      expect(scripts.filter((url) => url.includes('/_next/static/'))).toEqual([]);
+      await expect(total(page)).toHaveText('$16,250.00');
 
-    // Typed before React (its scripts held back here): the field keeps it, the results say at once
-    // that they are being updated, and catch up at hydration.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_next/static/**/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const amount = page.getByLabel('Construction loan amount ($)');
-    await amount.focus();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type('800000');
-    await expect(page.locator('#calc-results')).toHaveAttribute('data-early-stale', '');
-    await expect(total(page)).toHaveText('$16,250.00');
-    release();
-    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
-    await expect(total(page)).toHaveText('$32,500.00');
-    await expect(page.locator('#calc-results')).not.toHaveAttribute('data-early-stale');
-    await expect(amount).toHaveValue('800000');
+      // Typed with React held back (Next's scripts wait here): the page's own live script answers,
+      // with the figures the server gives for the same query, and nothing is marked stale.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/_next/static/**/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const amount = page.getByLabel('Construction loan amount ($)');
+      await amount.focus();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('800000');
+      const served = await serverFigures(`${INTEREST}?amount=800000&rate=7.5&months=12&draw=even`);
+      await expect(total(page)).toHaveText(served['total-interest']!);
+      await expect(page.getByTestId('payment')).toHaveText(served.payment!);
+      await expect(page.getByTestId('apr')).toHaveText(served.apr!);
+      await expect(page.getByRole('table', { name: 'Monthly draw schedule' }).getByRole('row')).toHaveCount(14);
+      await expect(page.locator('#calc-results')).not.toHaveAttribute('data-early-stale');
+      expect(await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).count()).toBe(0);
 
-    await page.getByLabel('How the builder is paid').selectOption('back');
-    await expect(page.getByRole('table', { name: 'Monthly draw schedule' })).toContainText('Total');
-    await page.getByLabel('How the builder is paid').selectOption('custom');
-    await expect(page.getByTestId('invalid-inputs')).toContainText('Enter at least one draw amount.');
-    await page
-      .getByLabel('Draw amounts, one per month ($)')
-      .fill('100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000');
-    await page.getByLabel('Months of construction').fill('12');
-    await expect(total(page)).toHaveText('$48,750.00');
-    // The address follows, so the link shares what is on screen. It follows field by field: wait
-    // for all of it (reloading at draw=custom with no draws yet shows the error, not the total).
-    await expect(page).toHaveURL(
-      (url) =>
-        url.searchParams.get('draw') === 'custom' &&
-        url.searchParams.get('months') === '12' &&
-        (url.searchParams.get('draws') ?? '').trim().split(/[\s,]+/).length === 12,
-    );
-    await page.reload();
-    await expect(total(page)).toHaveText('$48,750.00');
-  });
+      // React takes over: nothing typed or shown changes, and the next keystroke still counts.
+      release();
+      await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
+      await expect(amount).toHaveValue('800000');
+      await expect(total(page)).toHaveText('$32,500.00');
+      await amount.press('End');
+      await page.keyboard.type('0');
+      await expect(total(page)).toHaveText('$325,000.00');
+      await expect(amount).toHaveValue('8000000');
+
+      await page.getByLabel('How the builder is paid').selectOption('back');
+      await expect(page.getByRole('table', { name: 'Monthly draw schedule' })).toContainText('Total');
+      await page.getByLabel('How the builder is paid').selectOption('custom');
+      await expect(page.getByTestId('invalid-inputs')).toContainText('Enter at least one draw amount.');
+      await page
+        .getByLabel('Draw amounts, one per month ($)')
+        .fill('100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000');
+      await page.getByLabel('Months of construction').fill('12');
+      await expect(total(page)).toHaveText('$48,750.00');
+      // The address follows, so the link shares what is on screen. It follows field by field: wait
+      // for all of it (reloading at draw=custom with no draws yet shows the error, not the total).
+      await expect(page).toHaveURL(
+        (url) =>
+          url.searchParams.get('draw') === 'custom' &&
+          url.searchParams.get('months') === '12' &&
+          (url.searchParams.get('draws') ?? '').trim().split(/[\s,]+/).length === 12,
+      );
+      await page.reload();
+      await expect(total(page)).toHaveText('$48,750.00');
+    },
+  );
 
   test('construction-to-permanent: the payment follows the typing', async ({ page }) => {
     await page.goto(`${server.url}${PERMANENT}?amount=400000&rate=6.75&years=30`);
@@ -191,6 +211,25 @@ async function expectNoAxeViolationsAtBothWidths(page: Page, paths: string[]): P
   }
   expect(found).toEqual([]);
 }
+
+test('every calculator page fits a 390 px phone: a long schedule scrolls in its own box', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of [
+    `${INTEREST}?months=36&draw=front`,
+    `${PERMANENT}?amount=12000000&years=40`,
+    MAXIMUM,
+    DTI,
+    '/calculators',
+  ]) {
+    await page.goto(server.url + path);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.page, path).toBeLessThanOrEqual(widths.view);
+  }
+  // The schedule itself is wider than the phone, and scrolls inside its region.
+  const schedule = page.getByRole('region', { name: 'Amortization by year' });
+  await page.goto(`${server.url}${PERMANENT}?amount=12000000&years=40`);
+  expect(await schedule.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+});
 
 test('calculator pages pass axe at phone and desktop widths', async ({ page }) => {
   await expectNoAxeViolationsAtBothWidths(page, ['/calculators', INTEREST, `${INTEREST}?months=0`, PERMANENT]);

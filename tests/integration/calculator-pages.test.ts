@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ConstructionInterestCalculator } from '../../components/calculators/construction-interest';
-import { CONSTRUCTION_INTEREST_COPY } from '../../lib/calculators/copy';
 import { renderCalculatorPage } from '../support/calculator-page';
 
 /**
@@ -9,8 +7,7 @@ import { renderCalculatorPage } from '../support/calculator-page';
  * rather than by loading the page again in a browser (tests/e2e/calculators.spec.ts keeps the form
  * being filled in and sent).
  */
-const render = (query: string) =>
-  renderCalculatorPage(ConstructionInterestCalculator, 'construction-interest', CONSTRUCTION_INTEREST_COPY, query);
+const render = (query: string) => renderCalculatorPage('construction-interest', query);
 
 /** The text of the element with this data-testid (no nested elements of the same tag). */
 function testIdText(html: string, testId: string): string {

@@ -1,27 +1,14 @@
-import { createElement, type ReactElement } from 'react';
+import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { CalculatorBody } from '../../components/calculators/calculator-body';
-import { CALCULATORS, FALLBACK_DEFAULTS, parseCalculatorQuery, type CalculatorId } from '../../lib/calculators/registry';
+import { calculatorPageSetup } from '../../lib/calculators/page-setup';
+import { FALLBACK_DEFAULTS, type CalculatorId } from '../../lib/calculators/registry';
 
 /**
- * What a calculator page renders on the server (the page without JavaScript) from a query: the
- * frame with the calculator's live results as its children, as the page passes them.
+ * What a calculator page renders on the server (the page without JavaScript) from a query: the form
+ * and the figures its results view computed, as the page renders them.
  */
-export function renderCalculatorPage(
-  component: (props: { setup: never; copy: never }) => ReactElement,
-  id: CalculatorId,
-  copy: object,
-  query: string,
-): string {
-  const parsed = parseCalculatorQuery(id, new URLSearchParams(query), FALLBACK_DEFAULTS);
-  const calculator = CALCULATORS[id];
-  const setup = {
-    path: calculator.path,
-    inputs: calculator.inputs,
-    start: calculator.defaults(FALLBACK_DEFAULTS),
-    initial: parsed.values,
-  };
-  const live = createElement(component, { setup: setup as never, copy: copy as never });
-  const body = { id, path: calculator.path, parsed, estimateStatus: null, children: live };
-  return renderToString(createElement(CalculatorBody, body));
+export function renderCalculatorPage(id: CalculatorId, query: string): string {
+  const { parsed, setup } = calculatorPageSetup(id, new URLSearchParams(query), FALLBACK_DEFAULTS);
+  return renderToString(createElement(CalculatorBody, { id, parsed, setup, estimateStatus: null }));
 }

@@ -57,14 +57,13 @@ export function startBoot(config: BootConfig): void {
     setTimeout(once, 250);
   }
 
-  // A control held for React (a submit) does not wait for the pause, nor a page with a form whose
-  // every keystroke React answers (a calculator, EARLY.eagerBoot: its result would otherwise lag a
-  // second behind). The document is whole by now, so such a form is found.
+  // A control held for React (a submit) does not wait for the pause. A calculator's figures do
+  // not need React at all (their live script answers each keystroke, ADR 039): its page waits for a
+  // pause like any other, so hydrating never holds up a digit.
   function whenQuiet() {
     const wait = untilPause();
-    const eager = document.querySelector('[' + E.eagerBoot + ']') !== null;
     // Checked again soon: a submit pressed meanwhile must not wait out the pause.
-    if (held === null && !eager && wait > 0) setTimeout(whenQuiet, Math.min(wait, 100));
+    if (held === null && wait > 0) setTimeout(whenQuiet, Math.min(wait, 100));
     else runNextScripts(config);
   }
 
@@ -146,14 +145,15 @@ export function startBoot(config: BootConfig): void {
     true,
   );
 
-  // A keystroke in a form whose answer React computes as the visitor types (a calculator,
-  // EARLY.eagerBoot) marks that answer stale at once (CSS says so); React clears the mark when it
-  // has recomputed it.
+  // A keystroke in a form whose answer a live script computes (a calculator, EARLY.liveAnswer)
+  // marks that answer stale at once (CSS says so). Marked here, in the capture phase, before the
+  // live script's own listener runs: once it has loaded, it clears the mark in the same event, and
+  // no frame shows it.
   document.addEventListener(
     'input',
     (event) => {
-      const form = event.target instanceof Element ? event.target.closest('[' + E.eagerBoot + ']') : null;
-      const answer = form && !hydrated ? document.getElementById(form.getAttribute(E.eagerBoot) || '') : null;
+      const form = event.target instanceof Element ? event.target.closest('[' + E.liveAnswer + ']') : null;
+      const answer = form ? document.getElementById(form.getAttribute(E.liveAnswer) || '') : null;
       if (answer) answer.setAttribute(E.stale, '');
     },
     true,

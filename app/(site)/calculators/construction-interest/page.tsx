@@ -1,8 +1,6 @@
 import type { Metadata } from 'next';
 import { CalculatorBody } from '@/components/calculators/calculator-body';
 import { CalculatorPage } from '@/components/calculators/calculator-page';
-import { ConstructionInterestCalculator } from '@/components/calculators/construction-interest';
-import { CONSTRUCTION_INTEREST_COPY } from '@/lib/calculators/copy';
 import { calculatorPageQuery } from '@/lib/calculators/page-query.server';
 import { CALCULATORS, type QueryInput } from '@/lib/calculators/registry';
 import { env } from '@/lib/env.server';
@@ -27,9 +25,7 @@ export default async function ConstructionInterestPage({ searchParams }: { searc
   const { parsed, setup, estimateStatus } = await calculatorPageQuery(calculator.id, searchParams);
   return (
     <CalculatorPage id={calculator.id} siteUrl={env.SITE_URL}>
-      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed} estimateStatus={estimateStatus}>
-        <ConstructionInterestCalculator setup={setup} copy={CONSTRUCTION_INTEREST_COPY} />
-      </CalculatorBody>
+      <CalculatorBody id={calculator.id} parsed={parsed} setup={setup} estimateStatus={estimateStatus} />
     </CalculatorPage>
   );
 }

@@ -1,8 +1,6 @@
 import type { Metadata } from 'next';
 import { CalculatorBody } from '@/components/calculators/calculator-body';
 import { CalculatorPage } from '@/components/calculators/calculator-page';
-import { DebtToIncomeCalculator } from '@/components/calculators/debt-to-income';
-import { DEBT_TO_INCOME_COPY } from '@/lib/calculators/copy';
 import { calculatorPageQuery } from '@/lib/calculators/page-query.server';
 import { CALCULATORS, type QueryInput } from '@/lib/calculators/registry';
 import { env } from '@/lib/env.server';
@@ -26,9 +24,7 @@ export default async function DebtToIncomePage({ searchParams }: { searchParams:
   const { parsed, setup, estimateStatus } = await calculatorPageQuery(calculator.id, searchParams);
   return (
     <CalculatorPage id={calculator.id} siteUrl={env.SITE_URL}>
-      <CalculatorBody id={calculator.id} path={calculator.path} parsed={parsed} estimateStatus={estimateStatus}>
-        <DebtToIncomeCalculator setup={setup} copy={DEBT_TO_INCOME_COPY} />
-      </CalculatorBody>
+      <CalculatorBody id={calculator.id} parsed={parsed} setup={setup} estimateStatus={estimateStatus} />
     </CalculatorPage>
   );
 }
