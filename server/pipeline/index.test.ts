@@ -1,12 +1,12 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
 import { bundledBootScript } from '../../tests/support/boot-script';
 import { listen, serversOfEachTest } from '../../tests/support/http-server';
 import { HSTS_VALUE } from '../../lib/http/security-headers';
 import { BOOT_VERSION } from '../deferred-boot/transform';
-import { runPipeline, type Step } from './index';
+import { preferredCoding, runPipeline, varyOnEncoding, type Step } from './index';
 import { CDN_CACHE_CONTROL, sharedCacheLifetime } from './cdn-cache-control';
 import { deferredBoot, PER_REQUEST_CACHE_CONTROL } from './deferred-boot';
 import { redirectStatus } from './redirect-status';
@@ -100,6 +100,57 @@ describe('the response pipeline', () => {
     expect(html).not.toContain('<script src=');
   });
 
+  it('sends a rewritten page in Brotli where the client takes it, gzip where it takes only gzip, else as is', async () => {
+    // Like Next: gzip for a client that takes it, never Brotli, and Vary either way.
+    const get = await serve((req, res) => {
+      cachedPublicPage(res);
+      res.setHeader('vary', 'rsc, Accept-Encoding');
+      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding']));
+      if (gzip) res.setHeader('content-encoding', 'gzip');
+      res.end(gzip ? gzipSync(PAGE) : PAGE);
+    });
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body: Buffer) => body };
+    for (const [accept, coding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', 'identity'],
+    ] as const) {
+      const { headers, body } = await get({ headers: { 'accept-encoding': accept } });
+      expect(headers['content-encoding'] ?? 'identity', accept).toBe(coding);
+      const html = decoders[coding](body).toString();
+      expect(html).toContain('"src":"/_next/static/chunks/one.js"');
+      expect(html).not.toContain('<script src=');
+      expect(Number(headers['content-length'])).toBe(body.length);
+      expect(headers.vary).toBe('rsc, Accept-Encoding');
+      expect(headers.etag).toBe(`"abc-${BOOT_VERSION}"`);
+    }
+  });
+
+  it('sends a page rendered per request in Brotli too', async () => {
+    const get = await serve((_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader(PUBLIC_PAGE_HEADER, '1');
+      res.setHeader(DEFERRED_BOOT_HEADER, '1');
+      res.end(PAGE);
+    });
+    const { headers, body } = await get({ headers: { 'accept-encoding': 'gzip, br' } });
+    expect(headers['content-encoding']).toBe('br');
+    expect(headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(body).toString()).toContain('"src":"/_next/static/chunks/one.js"');
+  });
+
+  it('leaves the coding of a response no step holds to the app', async () => {
+    const get = await serve((_req, res) => {
+      cachedPublicPage(res, { marked: false }); // an admin page: streamed, in Next's gzip
+      res.setHeader('content-encoding', 'gzip');
+      res.end(gzipSync(PAGE));
+    });
+    const { headers, body } = await get({ headers: { 'accept-encoding': 'gzip, br' } });
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(body).toString()).toBe(PAGE);
+  });
+
   it('leaves pages the app did not mark public, pages rendered per request and failures as the app sent them', async () => {
     const cases: { name: string; app: App }[] = [
       { name: 'not marked (an admin page)', app: (_req, res) => cachedPublicPage(res, { marked: false }) },
@@ -182,6 +233,11 @@ describe('the response pipeline', () => {
     const head = await get({ method: 'HEAD' });
     expect(head.headers.etag).toBe(`"abc-${BOOT_VERSION}"`);
     expect(head.headers['content-length']).toBeUndefined();
+    // The coding its GET would be sent in.
+    const browser = await get({ method: 'HEAD', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(browser.headers.vary).toBe('Accept-Encoding');
+    expect(browser.headers['content-length']).toBeUndefined();
   });
 
   it("hands Next's own ETag to its 304 check when the browser revalidates", async () => {
@@ -197,6 +253,13 @@ describe('the response pipeline', () => {
     const again = await get({ headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     expect(again.headers.etag).toBe(etag);
+    // One ETag whatever the coding: a browser's Brotli copy revalidates the same way.
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    expect((await get({ headers: browser })).headers.etag).toBe(etag);
+    const revalidated = await get({ headers: { ...browser, 'if-none-match': etag! } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect(revalidated.headers['content-encoding']).toBeUndefined();
   });
 
   it('sends permanent redirects of page requests as 301 and keeps 308 for other methods', async () => {
@@ -250,5 +313,28 @@ describe('the response pipeline', () => {
       'first finished with body+second',
       'second finished with body+second',
     ]);
+  });
+});
+
+describe('preferredCoding', () => {
+  it('prefers Brotli, then gzip, by weight, and honours a refusal', () => {
+    expect(preferredCoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredCoding('br')).toBe('br');
+    expect(preferredCoding('gzip;q=1.0, br;q=0.5')).toBe('gzip');
+    expect(preferredCoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredCoding('BR, GZIP')).toBe('br');
+    expect(preferredCoding('*')).toBe('br');
+    expect(preferredCoding('gzip, *;q=0')).toBe('gzip');
+    expect(preferredCoding('deflate, zstd')).toBe('identity');
+    expect(preferredCoding('identity')).toBe('identity');
+    expect(preferredCoding('')).toBe('identity');
+    expect(preferredCoding(undefined)).toBe('identity');
+  });
+
+  it('adds Accept-Encoding to Vary once', () => {
+    expect(varyOnEncoding(undefined)).toBe('Accept-Encoding');
+    expect(varyOnEncoding('rsc')).toBe('rsc, Accept-Encoding');
+    expect(varyOnEncoding('rsc, accept-encoding')).toBe('rsc, accept-encoding');
+    expect(varyOnEncoding('*')).toBe('*');
   });
 });

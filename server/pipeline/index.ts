@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
 
 /**
@@ -10,10 +10,11 @@ import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../../lib/http/public-
  * 1. `head`: once the status and headers are final, each step may change them, in order.
  * 2. `holdsBody` / `body`: a step that must read or rewrite the whole body (the deferred boot and
  *    the Content Security Policy of public pages) asks to hold it; the body is then collected,
- *    decoded once (Next compresses pages), passed through the `body` of each step that asked to
- *    hold it, in order, encoded again
- *    if a step changed it and sent with its real length. A `body` step may also change the headers
- *    (the policy that names the page's inline scripts). Everything else streams through untouched.
+ *    decoded once (Next gzips pages), passed through the `body` of each step that asked to
+ *    hold it, in order, encoded in the coding this client prefers (`preferredCoding`: Brotli where
+ *    accepted, which Next never sends) and sent with its real length. A `body` step may also change
+ *    the headers (the policy that names the page's inline scripts). Everything else streams through
+ *    untouched, in Next's coding.
  * 3. `finished`: once the response is complete, each step sees what was sent (the micro-cache
  *    stores it); a step that wants the bytes says so with `keepsCopy`.
  *
@@ -51,19 +52,90 @@ export interface Step {
 /** A shareable page: from the page cache and a success (a cached 404 is still a 404). */
 export const isShareable = (exchange: Exchange): boolean => exchange.fromPageCache && exchange.status === 200;
 
-const CODECS: Record<string, { decode: (body: Buffer) => Buffer; encode: (body: Buffer) => Buffer }> = {
+/** Decodes and encodes one content coding. Injectable, so tests can count the compressions. */
+export interface Codec {
+  decode(body: Buffer): Buffer;
+  encode(body: Buffer): Buffer;
+}
+/** The codings the server decodes, by Content-Encoding name; it encodes pages in the three named. */
+export interface Codecs {
+  readonly br: Codec;
+  readonly gzip: Codec;
+  readonly identity: Codec;
+  readonly [coding: string]: Codec | undefined;
+}
+
+/**
+ * Brotli's quality for pages. Measured on the home page (161 KB of HTML, docs/performance.md,
+ * "Compression"): 5 makes 23 KB in about 2 ms, the time gzip's default level takes for 30 KB; 11
+ * (zlib's default) saves 3 KB more but takes 160 ms of a core, blocking every other request.
+ */
+export const BROTLI_QUALITY = 5;
+
+export const CODECS: Codecs = {
   identity: { decode: (body) => body, encode: (body) => body },
   gzip: { decode: gunzipSync, encode: (body) => gzipSync(body) },
   deflate: { decode: inflateSync, encode: (body) => deflateSync(body) },
-  br: { decode: brotliDecompressSync, encode: (body) => brotliCompressSync(body) },
+  br: {
+    decode: brotliDecompressSync,
+    encode: (body) =>
+      brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+  },
 };
 
+/** The codings the server sends held pages in. */
+export type PageCoding = 'br' | 'gzip' | 'identity';
+
 /**
- * The body after every `body` step, in the encoding the app chose. A body that cannot be decoded
- * (an unknown encoding, broken bytes) goes out as it came, untouched by any step.
+ * The coding a page goes out in for a request's Accept-Encoding: the accepted one of Brotli and gzip
+ * with the higher weight (Brotli on a tie: browsers send "gzip, deflate, br, zstd"), else none.
+ * A coding given `q=0`, or covered only by a `*;q=0`, is refused.
  */
-function rewriteBody(exchange: Exchange, sent: Buffer, holders: readonly Step[]): Buffer {
-  const codec = CODECS[String(exchange.headers['content-encoding'] ?? 'identity').toLowerCase()];
+export function preferredCoding(acceptEncoding: string | string[] | undefined): PageCoding {
+  const weights = new Map<string, number>();
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gzip = Math.max(weightOf('gzip'), weights.get('x-gzip') ?? 0);
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : 'identity';
+}
+
+/** `Vary` naming Accept-Encoding, as every response whose coding depends on it must. */
+export function varyOnEncoding(vary: OutgoingHttpHeader | undefined): string {
+  const value = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
+  const names = value.split(',').map((name) => name.trim().toLowerCase());
+  if (names.includes('*') || names.includes('accept-encoding')) return value;
+  return value.trim() ? `${value}, Accept-Encoding` : 'Accept-Encoding';
+}
+
+/** Sets the headers of a page sent in `coding`: its Content-Encoding (none for identity) and Vary. */
+export function declareCoding(headers: OutgoingHttpHeaders, coding: PageCoding): void {
+  if (coding === 'identity') delete headers['content-encoding'];
+  else headers['content-encoding'] = coding;
+  headers.vary = varyOnEncoding(headers.vary);
+}
+
+/**
+ * The body after every `body` step, in the coding this client prefers. A body that cannot be
+ * decoded (an unknown coding, broken bytes) goes out as it came, untouched by any step; one no
+ * step changed that is already in that coding goes out as Next sent it.
+ */
+function rewriteBody(exchange: Exchange, sent: Buffer, holders: readonly Step[], codecs: Codecs): Buffer {
+  const sentCoding = String(exchange.headers['content-encoding'] ?? 'identity').toLowerCase();
+  const codec = codecs[sentCoding];
   let plain: Buffer;
   try {
     if (!codec) return sent;
@@ -73,7 +145,19 @@ function rewriteBody(exchange: Exchange, sent: Buffer, holders: readonly Step[])
   }
   let body = plain;
   for (const step of holders) if (step.body) body = step.body(exchange, body);
-  return body === plain ? sent : codec.encode(body);
+  const coding = preferredCoding(exchange.req.headers['accept-encoding']);
+  declareCoding(exchange.headers, coding);
+  return body === plain && coding === sentCoding ? sent : codecs[coding].encode(body);
+}
+
+/**
+ * A HEAD answer names the coding its GET would go out in (Next compresses no HEAD answer), and
+ * gives no length unless that is the length Next stated: the other coding's is unknown without the body.
+ */
+function announceCoding(exchange: Exchange): void {
+  const coding = preferredCoding(exchange.req.headers['accept-encoding']);
+  if (coding !== (exchange.headers['content-encoding'] ?? 'identity')) delete exchange.headers['content-length'];
+  declareCoding(exchange.headers, coding);
 }
 
 type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
@@ -99,9 +183,9 @@ function headersArgument(rest: unknown[]): [string, OutgoingHttpHeader][] {
 /**
  * Runs `steps` over everything written to `res` from now on. Call once per request, before the app
  * writes anything; answers written straight to the socket by the server itself (a micro-cache hit)
- * simply do not call it.
+ * simply do not call it. `codecs` decode and encode held bodies (tests count the compressions).
  */
-export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: readonly Step[]): void {
+export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: readonly Step[], codecs: Codecs = CODECS): void {
   for (const step of steps) step.request?.(req);
   const writeHead = res.writeHead.bind(res) as WriteHead;
   const write = res.write.bind(res) as Write;
@@ -128,10 +212,12 @@ export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: re
     const settled: Exchange = { req, status, headers, app, fromPageCache, bootDeferred };
     exchange = settled;
     for (const step of steps) step.head?.(settled);
+    const wouldHold = steps.filter((step) => step.holdsBody?.(settled));
+    if (req.method === 'HEAD' && wouldHold.length > 0) announceCoding(settled);
     for (const name of Object.keys(app.headers)) if (!(name in settled.headers)) res.removeHeader(name);
     for (const [name, value] of Object.entries(settled.headers)) if (value !== undefined) res.setHeader(name, value);
     res.statusCode = settled.status;
-    holders = req.method === 'HEAD' ? [] : steps.filter((step) => step.holdsBody?.(settled));
+    holders = req.method === 'HEAD' ? [] : wouldHold;
     hold = holders.length > 0;
     copy = hold || steps.some((step) => step.keepsCopy?.(settled));
     return settled;
@@ -177,7 +263,7 @@ export function runPipeline(req: IncomingMessage, res: ServerResponse, steps: re
     }
     if (bytes) chunks.push(bytes);
     const before = Object.keys(settled.headers);
-    const body = rewriteBody(settled, Buffer.concat(chunks), holders);
+    const body = rewriteBody(settled, Buffer.concat(chunks), holders, codecs);
     for (const name of before) if (!(name in settled.headers)) res.removeHeader(name);
     for (const [name, value] of Object.entries(settled.headers)) if (value !== undefined) res.setHeader(name, value);
     chunks.splice(0, chunks.length, body);

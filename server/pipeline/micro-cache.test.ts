@@ -1,8 +1,9 @@
-import type { ServerResponse } from 'node:http';
+import { request, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFERRED_BOOT_HEADER, PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
 import { listen, serversOfEachTest } from '../../tests/support/http-server';
-import { runPipeline } from './index';
+import { CODECS, runPipeline, type Codecs, type Step } from './index';
 import { cacheKey, MicroCache, TTL_MS } from './micro-cache';
 
 const servers = serversOfEachTest();
@@ -138,8 +139,9 @@ describe('MicroCache', () => {
 
   it('leaves signed-in, navigation and admin requests to Next', () => {
     const req = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, headers, method });
-    expect(cacheKey(req('/rates'))).toBe('identity /rates');
-    expect(cacheKey(req('/rates', { 'accept-encoding': 'gzip, br' }))).toBe('gzip /rates');
+    expect(cacheKey(req('/rates'))).toBe('/rates');
+    // One entry for every coding: a replay makes the one it needs from it.
+    expect(cacheKey(req('/rates', { 'accept-encoding': 'gzip, br' }))).toBe('/rates');
     expect(cacheKey(req('/rates', { cookie: 'clp_owner=1' }))).toBeNull();
     expect(cacheKey(req('/rates', { rsc: '1' }))).toBeNull();
     expect(cacheKey(req('/rates?_rsc=abc'))).toBeNull();
@@ -150,12 +152,115 @@ describe('MicroCache', () => {
 
   it('never answers a URL whose query makes it another page (a prefilled or resumed application)', () => {
     const req = (url: string) => ({ url, headers: {}, method: 'GET' });
-    expect(cacheKey(req('/apply'))).toBe('identity /apply');
-    expect(cacheKey(req('/apply?utm_source=x'))).toBe('identity /apply');
+    expect(cacheKey(req('/apply'))).toBe('/apply');
+    expect(cacheKey(req('/apply?utm_source=x'))).toBe('/apply');
     expect(cacheKey(req('/apply?resume=abc'))).toBeNull();
     expect(cacheKey(req('/apply?loanType=construction'))).toBeNull();
-    expect(cacheKey(req('/?resume=abc'))).toBe('identity /');
+    expect(cacheKey(req('/?resume=abc'))).toBe('/');
     expect(cacheKey(req('//evil.example/'))).toBeNull();
     expect(cacheKey(req('/\\evil.example/'))).toBeNull();
+  });
+
+  describe('content codings', () => {
+    const BROWSER = 'gzip, deflate, br, zstd';
+    const page = (render: number) => `<main>${'<p class="rate">6.25%</p>'.repeat(400)}<p>render ${render}</p></main>`;
+
+    /** Codecs that count the compressions they make, standing in for the real ones. */
+    function countingCodecs() {
+      const made = { br: 0, gzip: 0 };
+      const counted = (coding: 'br' | 'gzip') => ({
+        decode: CODECS[coding].decode,
+        encode: (body: Buffer) => (made[coding]++, CODECS[coding].encode(body)),
+      });
+      const codecs: Codecs = { ...CODECS, br: counted('br'), gzip: counted('gzip') };
+      return { codecs, made };
+    }
+
+    /** Holds every body, as the deferred boot and the page's policy hold public pages. */
+    const holdsPage: Step = { name: 'holds the page', holdsBody: () => true, body: (_exchange, body) => body };
+
+    /** "Next": gzips for a client that takes gzip (and never Brotli), behind the cache and the pipeline. */
+    async function serveCompressed(cache: MicroCache, codecs: Codecs) {
+      let renders = 0;
+      const { port } = servers.track(
+        await listen((req, res) => {
+          if (cache.answer(req, res)) return;
+          runPipeline(req, res, [holdsPage, cache.step], codecs);
+          const html = Buffer.from(page(++renders));
+          res.setHeader(PUBLIC_PAGE_HEADER, '1');
+          res.setHeader('x-nextjs-cache', 'HIT');
+          res.setHeader('content-type', 'text/html; charset=utf-8');
+          res.setHeader('vary', 'rsc, Accept-Encoding');
+          const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding']));
+          if (gzip) res.setHeader('content-encoding', 'gzip');
+          res.end(gzip ? gzipSync(html) : html);
+        }),
+      );
+      // node:http rather than fetch, which would undo the coding the tests look at.
+      const get = (acceptEncoding?: string) =>
+        new Promise<{ headers: IncomingHttpHeaders; body: Buffer; html: string }>((resolve, reject) => {
+          const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+          request({ port, host: '127.0.0.1', path: '/rates', headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const body = Buffer.concat(chunks);
+              const coding = res.headers['content-encoding'];
+              const html = coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body;
+              resolve({ headers: res.headers, body, html: html.toString() });
+            });
+          })
+            .on('error', reject)
+            .end();
+        });
+      return { get, renders: () => renders };
+    }
+
+    it('sends one render in Brotli to a browser, gzip to a gzip-only client and as is to the rest, each saying it varies', async () => {
+      const { codecs } = countingCodecs();
+      const { get, renders } = await serveCompressed(new MicroCache(() => 0, codecs), codecs);
+      for (const [accept, coding] of [
+        [BROWSER, 'br'],
+        [BROWSER, 'br'], // the replay
+        ['br', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+        ['identity', undefined],
+        [undefined, undefined],
+      ] as const) {
+        const { headers, body, html } = await get(accept);
+        expect(headers['content-encoding'], String(accept)).toBe(coding);
+        expect(html, String(accept)).toBe(page(1));
+        expect(Number(headers['content-length'])).toBe(body.length);
+        expect(headers.vary).toBe('rsc, Accept-Encoding');
+      }
+      expect(renders()).toBe(1);
+    });
+
+    it('compresses a page once per coding: a replay writes the stored bytes', async () => {
+      let now = 0;
+      const { codecs, made } = countingCodecs();
+      const { get } = await serveCompressed(new MicroCache(() => now, codecs), codecs);
+      const first = await get(BROWSER); // rendered; the pipeline makes the Brotli once
+      expect(made).toEqual({ br: 1, gzip: 0 });
+      for (let i = 0; i < 5; i++) expect((await get(BROWSER)).body.equals(first.body)).toBe(true);
+      for (let i = 0; i < 3; i++) await get('gzip'); // made from the stored Brotli once, then replayed
+      for (let i = 0; i < 3; i++) await get('identity'); // decoded, never compressed
+      expect(made).toEqual({ br: 1, gzip: 1 });
+      now += TTL_MS;
+      expect((await get(BROWSER)).html).toBe(page(2));
+      expect(made).toEqual({ br: 2, gzip: 1 });
+    });
+
+    it('names Accept-Encoding in the Vary of a replay even when the page as sent did not', async () => {
+      const cache = new MicroCache(() => 0);
+      const { get } = await serve(cache);
+      await get();
+      const { url } = servers.track(await listen((req, res) => void cache.answer(req, res)));
+      const replay = await fetch(`${url}/`, { headers: { 'accept-encoding': 'br' } });
+      expect(replay.headers.get('content-encoding')).toBe('br');
+      expect(replay.headers.get('vary')).toBe('Accept-Encoding');
+      expect(await replay.text()).toBe('<p>render 1</p>');
+    });
   });
 });

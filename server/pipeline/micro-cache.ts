@@ -1,7 +1,17 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { onlyAttributionCookie } from '../../lib/attribution/visit';
 import { QUERY_ROUTED_PAGES } from '../../lib/site/query-routed-pages';
-import { isShareable, type Exchange, type Step } from './index';
+import {
+  CODECS,
+  declareCoding,
+  isShareable,
+  preferredCoding,
+  varyOnEncoding,
+  type Codecs,
+  type Exchange,
+  type PageCoding,
+  type Step,
+} from './index';
 
 /**
  * A micro-cache of anonymous public page views, in front of Next in this process. Next already
@@ -10,6 +20,11 @@ import { isShareable, type Exchange, type Step } from './index';
  * Admin writes purge it at once, on every instance (lib/cache/expire.server.ts,
  * server/cache-sync.ts), and a page whose making began before a purge is not kept. It stores only shareable pages Next served from its cache (a HIT), as the pipeline
  * finished them, so a replay is exactly what the first visitor got.
+ *
+ * One entry serves every client, whatever it accepts: it keeps the bytes first sent, in their coding,
+ * and makes the page in another coding (Brotli, gzip or none, `preferredCoding`) from them the first
+ * time a replay needs it, once per entry. A replay only writes stored bytes: at most one
+ * compression per coding, page and second, however many visitors.
  */
 
 export const TTL_MS = 1000;
@@ -31,14 +46,16 @@ const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encod
 
 interface Entry {
   status: number;
+  /** As sent, without hop-by-hop headers and Content-Encoding (a replay names the coding it sends). */
   headers: OutgoingHttpHeaders;
-  body: Buffer;
+  /** The page by coding: first the one it was sent in, then each made from it once a replay needed it. */
+  bodies: Map<string, Buffer>;
   storedAt: number;
   refreshing: boolean;
 }
 
 /**
- * The key of a request the cache may answer (by encoding and path), or null. Only pages Next served
+ * The key of a request the cache may answer (its path), or null. Only pages Next served
  * from its page cache are kept, and those read no query parameter (a page that reads one is
  * rendered per request), so the query is left out of the key: made-up query strings neither
  * split an entry nor push others out. The exception is a URL whose query makes it another page
@@ -59,16 +76,10 @@ export function cacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'
   if (UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))) return null;
   if (QUERY_ROUTED_PAGES.some((page) => page.path === path && page.params.some((name) => url.searchParams.has(name))))
     return null;
-  return `${acceptsGzip(req) ? 'gzip' : 'identity'} ${path}`;
+  return path;
 }
 
-const acceptsGzip = (req: Pick<IncomingMessage, 'headers'>) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-
-/** The entry fits its key: gzip for clients that take it, no encoding for the rest. */
-function encodingFits(exchange: Exchange): boolean {
-  const encoding = exchange.headers['content-encoding'];
-  return acceptsGzip(exchange.req) ? encoding === 'gzip' : encoding === undefined;
-}
+const codingOf = (exchange: Exchange) => String(exchange.headers['content-encoding'] ?? 'identity').toLowerCase();
 
 export class MicroCache {
   private entries = new Map<string, Entry>();
@@ -76,7 +87,11 @@ export class MicroCache {
   private generation = 0;
   private startedIn = new WeakMap<IncomingMessage, number>();
 
-  constructor(private now: () => number = Date.now) {}
+  /** `codecs`: how a replay makes the page in another coding (tests count the compressions). */
+  constructor(
+    private now: () => number = Date.now,
+    private codecs: Codecs = CODECS,
+  ) {}
 
   purge(): void {
     this.entries.clear();
@@ -100,8 +115,13 @@ export class MicroCache {
     if (!entry) return false;
     const age = this.now() - entry.storedAt;
     if (age < TTL_MS || (entry.refreshing && age < STALE_GRACE_MS)) {
-      res.writeHead(entry.status, { ...entry.headers, ...personal(req), 'content-length': entry.body.length });
-      res.end(entry.body);
+      const coding = preferredCoding(req.headers['accept-encoding']);
+      const body = this.bodyIn(entry, coding);
+      if (!body) return false;
+      const headers = { ...entry.headers };
+      declareCoding(headers, coding);
+      res.writeHead(entry.status, { ...headers, ...personal(req), 'content-length': body.length });
+      res.end(body);
       return true;
     }
     entry.refreshing = true;
@@ -117,9 +137,13 @@ export class MicroCache {
       const previous = key ? this.entries.get(key) : undefined;
       if (previous) previous.refreshing = false;
       if (!key || !body || !this.storable(exchange)) return;
-      const kept = Object.fromEntries(Object.entries(exchange.headers).filter(([name]) => !HOP_HEADERS.has(name)));
+      const kept = Object.fromEntries(
+        Object.entries(exchange.headers).filter(([name]) => !HOP_HEADERS.has(name) && name !== 'content-encoding'),
+      );
+      kept.vary = varyOnEncoding(kept.vary);
+      const bodies = new Map([[codingOf(exchange), body]]);
       this.entries.delete(key);
-      this.entries.set(key, { status: exchange.status, headers: kept, body, storedAt: this.now(), refreshing: false });
+      this.entries.set(key, { status: exchange.status, headers: kept, bodies, storedAt: this.now(), refreshing: false });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     },
   };
@@ -133,7 +157,22 @@ export class MicroCache {
       // One visitor's cookie is never replayed to another.
       exchange.headers['set-cookie'] === undefined &&
       exchange.app.headers['x-nextjs-cache'] === 'HIT' &&
-      encodingFits(exchange)
+      // A coding the cache can decode, to make the others from it.
+      this.codecs[codingOf(exchange)] !== undefined
     );
+  }
+
+  /** The entry's page in `coding`: stored bytes, made from the first ones sent if no replay needed it yet. */
+  private bodyIn(entry: Entry, coding: PageCoding): Buffer | null {
+    const made = entry.bodies.get(coding);
+    if (made) return made;
+    const [sentCoding, sent] = entry.bodies.entries().next().value!;
+    try {
+      const body = this.codecs[coding].encode(this.codecs[sentCoding]!.decode(sent));
+      entry.bodies.set(coding, body);
+      return body;
+    } catch {
+      return null; // bytes that do not decode as their coding says: Next answers instead
+    }
   }
 }
