@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Request } from '@playwright/test';
+import { LIVE_SCRIPT_PREFIX } from '../lib/calculators/live/ids';
 import { HYDRATED_ATTRIBUTE } from '../lib/site/deferred-boot-markers';
 import { COLLECTOR_MARK, COLLECTOR_PREFIX } from '../lib/vitals/paths';
 
@@ -26,12 +27,25 @@ export interface PageJs {
    * page's inline loader after the `load` event, at idle, whatever the visitor does. null when the
    * page did not load it.
    */
-  collector: { url: string; gzipBytes: number; requestedAfterLoad: boolean } | null;
+  collector: AfterLoadScript | null;
+  /**
+   * A calculator page's live script (lib/calculators/live/, ADR 039), measured apart like the
+   * collector: the page's inline loader adds it at the `load` event, before any interaction, and
+   * it answers the visitor's digits. null on other pages.
+   */
+  liveScript: AfterLoadScript | null;
   /**
    * When scripts ran before any interaction: whether the server sent Next's script tags in the page
    * and which events (a boot's triggers) the page saw before the measure moved the pointer.
    */
   earlyScriptsWhy?: string;
+}
+
+/** A script a page's inline loader adds once the page has loaded. */
+export interface AfterLoadScript {
+  url: string;
+  gzipBytes: number;
+  requestedAfterLoad: boolean;
 }
 
 /** The events the boot script starts Next's scripts on (lib/site/boot/start.ts, TRIGGERS). */
@@ -62,14 +76,14 @@ async function scriptsSettled(latest: () => number, pending: () => number, quiet
  * The collector's address, from the page's own resource timing: Playwright reports a response
  * some time after the browser has it, and the collector may already have run by then.
  */
-const collectorInPage = (page: Page) =>
+const scriptInPage = (page: Page, prefix: string) =>
   page.evaluate(
-    (prefix) =>
+    (start) =>
       performance
         .getEntriesByType('resource')
         .map((entry) => entry.name)
-        .find((name) => new URL(name).pathname.startsWith(prefix)),
-    COLLECTOR_PREFIX,
+        .find((name) => new URL(name).pathname.startsWith(start)),
+    prefix,
   );
 
 /**
@@ -123,15 +137,20 @@ export async function measurePage(browser: Browser, baseUrl: string, path: strin
       scriptsBeforeInteraction: 0,
       gzipBytesBeforeInteraction: 0,
       collector: null,
+      liveScript: null,
     };
     if (httpStatus !== 200) return empty;
     // A page with the collector's loader: wait until the collector runs, so it is counted where it belongs.
     if ((await page.content()).includes(COLLECTOR_PREFIX))
       await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, COLLECTOR_MARK);
-    const collectorUrl = await collectorInPage(page);
+    const collectorUrl = await scriptInPage(page, COLLECTOR_PREFIX);
     const collectorAfterLoad = collectorUrl !== undefined && (await requestedAfterLoad(page, collectorUrl));
-    const before = new Set((await scriptElementsInPage(page)).filter((url) => url !== collectorUrl));
+    const liveUrl = await scriptInPage(page, LIVE_SCRIPT_PREFIX);
+    const liveAfterLoad = liveUrl !== undefined && (await requestedAfterLoad(page, liveUrl));
+    const apart = [collectorUrl, liveUrl];
+    const before = new Set((await scriptElementsInPage(page)).filter((url) => !apart.includes(url)));
     if (collectorUrl && !collectorAfterLoad) before.add(collectorUrl);
+    if (liveUrl && !liveAfterLoad) before.add(liveUrl);
     let earlyScriptsWhy: string | undefined;
     if (before.size > 0) {
       const served = /<script[^>]+src="[^"]*\/_next\//.test((await response?.text()) ?? '');
@@ -145,11 +164,15 @@ export async function measurePage(browser: Browser, baseUrl: string, path: strin
       () => pending.size,
     );
     if (collectorUrl) urls.delete(collectorUrl);
+    if (liveUrl) urls.delete(liveUrl);
     const scripts: PageJs['scripts'] = [];
     for (const url of [...urls].sort()) scripts.push({ url, gzipBytes: await gzipBytesOf(url) });
     const sum = (list: typeof scripts) => list.reduce((total, script) => total + script.gzipBytes, 0);
     const collector = collectorUrl
       ? { url: collectorUrl, gzipBytes: await gzipBytesOf(collectorUrl), requestedAfterLoad: collectorAfterLoad }
+      : null;
+    const liveScript = liveUrl
+      ? { url: liveUrl, gzipBytes: await gzipBytesOf(liveUrl), requestedAfterLoad: liveAfterLoad }
       : null;
     return {
       path,
@@ -158,8 +181,11 @@ export async function measurePage(browser: Browser, baseUrl: string, path: strin
       gzipBytes: sum(scripts),
       scriptsBeforeInteraction: before.size,
       gzipBytesBeforeInteraction:
-        sum(scripts.filter((script) => before.has(script.url))) + (collectorAfterLoad ? 0 : (collector?.gzipBytes ?? 0)),
+        sum(scripts.filter((script) => before.has(script.url))) +
+        (collectorAfterLoad ? 0 : (collector?.gzipBytes ?? 0)) +
+        (liveAfterLoad ? 0 : (liveScript?.gzipBytes ?? 0)),
       collector,
+      liveScript,
       earlyScriptsWhy,
     };
   } finally {
@@ -188,7 +214,7 @@ export async function publicPages(baseUrl: string): Promise<string[]> {
     await newestPost(baseUrl),
     '/privacy',
     '/licenses',
-    // The calculators (issue 19): their live results are the heaviest script of any public page.
+    // The calculators (issues 19 and 32): their live scripts are measured apart.
     '/calculators',
     '/calculators/construction-interest',
     '/calculators/construction-to-permanent',

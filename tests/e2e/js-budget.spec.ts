@@ -1,5 +1,11 @@
 import { chromium, expect, test } from '@playwright/test';
-import { BUDGET_BYTES, COLLECTOR_BUDGET_BYTES, formatTable, runJsBudget } from '../../bench/js-budget-run';
+import {
+  BUDGET_BYTES,
+  COLLECTOR_BUDGET_BYTES,
+  formatTable,
+  LIVE_SCRIPT_BUDGET_BYTES,
+  runJsBudget,
+} from '../../bench/js-budget-run';
 import { chromiumLaunchOptions } from '../support/chromium';
 
 /**
@@ -31,5 +37,10 @@ test('every public page loads at most 15 KB more gzip JavaScript than an empty N
     expect(page.scriptsBeforeInteraction, `${page.path} loads scripts before any interaction: ${page.earlyScriptsWhy}`).toBe(0);
     expect(page.collector, `${page.path} loads the Web Vitals collector`).toMatchObject({ requestedAfterLoad: true });
     expect(page.collector!.gzipBytes).toBeLessThanOrEqual(COLLECTOR_BUDGET_BYTES);
+    // A calculator's live script (issue 32): there on each calculator page, after its load, small.
+    if (/^\/calculators\/./.test(page.path)) {
+      expect(page.liveScript, `${page.path} loads its live script`).toMatchObject({ requestedAfterLoad: true });
+      expect(page.liveScript!.gzipBytes).toBeLessThanOrEqual(LIVE_SCRIPT_BUDGET_BYTES);
+    } else expect(page.liveScript).toBeNull();
   }
 });
