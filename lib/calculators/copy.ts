@@ -1,7 +1,6 @@
 /**
- * The fixed words of the calculators' results: the pages hand them to their live half as props,
- * so they travel once in the page (HTML and its RSC payload) instead of in each calculator's
- * script, which the JS budget counts (tests/e2e/js-budget.spec.ts: 15 KB over an empty page).
+ * The fixed words of the calculators' results, read by their views (./views/): on the server, and
+ * in each page's live script, which carries only its own calculator's words (ADR 039).
  */
 export const CONSTRUCTION_INTEREST_COPY = {
   totalInterest: 'Total interest during construction',
