@@ -92,43 +92,33 @@ const nextOnlyInsideNext = {
 };
 
 /**
- * The collector with web-vitals, one minified classic script for the browsers of package.json's
- * browserslist. It runs on public pages, after their `load` event: it must stay a few KB.
+ * A script the server sends browsers itself: bundled, minified, one classic script each for the
+ * browsers of package.json's browserslist. They run on public pages after their `load` event and
+ * must stay a few KB.
  */
+const BROWSER_SCRIPT = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: ['chrome111', 'edge111', 'firefox111', 'safari16.4'],
+  minify: true,
+  logLevel: 'warning',
+};
+
+/** The collector with web-vitals. */
 async function buildCollector() {
-  await build({
-    absWorkingDir: root,
-    entryPoints: ['lib/vitals/client/collector.ts'],
-    outfile: VITALS_COLLECTOR,
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    target: ['chrome111', 'edge111', 'firefox111', 'safari16.4'],
-    minify: true,
-    logLevel: 'warning',
-  });
+  await build({ ...BROWSER_SCRIPT, entryPoints: ['lib/vitals/client/collector.ts'], outfile: VITALS_COLLECTOR });
 }
 
 /**
  * Each calculator page's live script (ADR 039): its engine, the registry's parsing and its results'
- * view, one minified classic script per page, like the collector. It answers the visitor's first
- * digit, so it must stay small (bench/js-budget.ts measures each apart).
+ * view. It answers the visitor's first digit, so it must stay small (bench:js measures each apart).
  */
 async function buildLiveScripts() {
-  const entries = join(root, 'lib', 'calculators', 'live', 'entries');
-  await build({
-    absWorkingDir: root,
-    entryPoints: readdirSync(entries)
-      .filter((name) => name.endsWith('.ts'))
-      .map((name) => join('lib', 'calculators', 'live', 'entries', name)),
-    outdir: LIVE_SCRIPTS,
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    target: ['chrome111', 'edge111', 'firefox111', 'safari16.4'],
-    minify: true,
-    logLevel: 'warning',
-  });
+  const entries = join('lib', 'calculators', 'live', 'entries');
+  const names = readdirSync(join(root, entries)).filter((name) => name.endsWith('.ts'));
+  await build({ ...BROWSER_SCRIPT, entryPoints: names.map((name) => join(entries, name)), outdir: LIVE_SCRIPTS });
 }
 
 /** The boot script, written whole: the server inlines it into every public page it rewrites. */
