@@ -4,12 +4,13 @@ import { LIVE_SCRIPT_PREFIX } from './ids';
 const LOADER =
   '(function(s){' +
   'function add(){var e=document.createElement("script");e.src=s;document.head.appendChild(e)}' +
-  'if(document.readyState==="complete")add();else addEventListener("load",add)' +
+  'if(document.readyState==="complete")add();else addEventListener("load",function(){setTimeout(add)})' +
   '})';
 
 /**
- * The line a calculator page carries inline (components/calculators/live-results.tsx): once the page
- * has fired `load`, it adds the calculator's live script (./start.ts). At `load` rather than at an
+ * The line a calculator page carries inline (components/calculators/calculator-results.tsx): once
+ * the page's `load` event is over (a task after it, so the page's load time does not include it), it
+ * adds the calculator's live script (./start.ts). Right after `load` rather than at an
  * idle moment: the script is what answers the visitor's first digit, and it must be asked for
  * before the deferred boot prefetches Next's scripts at idle (lib/site/boot/start.ts), whose 100+
  * KB would hold it up on a slow line. Nothing is downloaded or run before the page has loaded, so
