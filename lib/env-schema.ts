@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -103,6 +104,11 @@ const envSchema = z
       .min(1, { error: 'must be a whole number between 1 and 65535' })
       .max(65535, { error: 'must be a whole number between 1 and 65535' })
       .default(3000),
+    // The address to listen on: every interface when unset (as before), else one address, such as
+    // 127.0.0.1 behind nginx on the same machine, so nothing reaches the server around the proxy.
+    HOST: optional.refine((v) => v === undefined || v === 'localhost' || isIP(v) !== 0, {
+      message: 'must be an IP address (127.0.0.1, ::1, 10.0.0.5) or localhost',
+    }),
     SITE_URL: httpUrl.optional(),
     DATABASE_URL: databaseUrl,
     ADMIN_PASSWORD: optional,

@@ -8,9 +8,10 @@ import { SERVER_CALL_HEADER } from '../lib/http/server-call';
  */
 export const SERVER_TOKEN_HEADER = `${SERVER_CALL_HEADER}-token`;
 
-export function internalCaller(port: number, token: string) {
+/** `origin`: where the server reaches itself (lib/http/own-origin.ts). */
+export function internalCaller(origin: string, token: string) {
   return async (path: string, body?: unknown): Promise<void> => {
-    const response = await fetch(`http://127.0.0.1:${port}/api/internal/${path}`, {
+    const response = await fetch(`${origin}/api/internal/${path}`, {
       method: 'POST',
       headers: { [SERVER_TOKEN_HEADER]: token, 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),

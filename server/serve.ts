@@ -15,6 +15,7 @@ import { failStart } from './config';
 import { gracefulStop } from './graceful-stop';
 import { migrateDatabase } from './database';
 import { createHandler } from './handler';
+import { ownOrigin } from '../lib/http/own-origin';
 import { MicroCache } from './pipeline/micro-cache';
 import { startCacheSync } from './cache-sync';
 import { internalCaller } from './internal-calls';
@@ -87,10 +88,10 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   if (dev) server.on('upgrade', app.getUpgradeHandler());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(env.PORT, resolve);
+    server.listen(env.PORT, env.HOST, resolve);
   });
 
-  const callInternal = internalCaller(env.PORT, serverToken);
+  const callInternal = internalCaller(ownOrigin(env), serverToken);
   await callInternal('startup').catch((error: unknown) =>
     failStart(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`),
   );
@@ -108,7 +109,10 @@ export async function serve({ root, dev, env }: { root: string; dev: boolean; en
   // Started here rather than by the start-up route: no route handler reaches the activity log's purge.
   ensureRetentionJob();
   admit();
-  logger.info({ database: env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@'), dev }, `Serving ${env.SITE_URL} on port ${env.PORT}`);
+  logger.info(
+    { database: env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@'), dev },
+    `Serving ${env.SITE_URL} on ${env.HOST ?? 'every interface'}, port ${env.PORT}`,
+  );
 
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

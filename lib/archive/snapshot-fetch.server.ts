@@ -36,11 +36,12 @@ export class SnapshotFetchError extends Error {
 }
 
 /**
- * A renderer that asks this server (on `port`, over 127.0.0.1) for each view with `cookie`, writes
- * the stylesheets into the page (each fetched once per export) and points it at `siteUrl`.
+ * A renderer that asks this server (at `origin`, lib/http/own-origin.ts) for each view with
+ * `cookie`, writes the stylesheets into the page (each fetched once per export) and points it at
+ * `siteUrl`.
  */
-export function snapshotFetcher(options: { port: number; cookie: string; siteUrl: string }): SnapshotRenderer {
-  const origin = `http://127.0.0.1:${options.port}`;
+export function snapshotFetcher(options: { origin: string; cookie: string; siteUrl: string }): SnapshotRenderer {
+  const { origin } = options;
   const stylesheets = new Map<string, string>();
 
   async function get(path: string, headers: Record<string, string>): Promise<string> {

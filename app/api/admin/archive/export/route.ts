@@ -4,6 +4,7 @@ import { archiveExport } from '@/lib/archive/export.server';
 import { parseExportQuery } from '@/lib/archive/query';
 import { snapshotFetcher } from '@/lib/archive/snapshot-fetch.server';
 import { env } from '@/lib/env.server';
+import { ownOrigin } from '@/lib/http/own-origin';
 import { contentDisposition } from '@/lib/http/content-disposition';
 import { iterableStream } from '@/lib/http/iterable-stream';
 import { zipStream } from '@/lib/http/zip-stream';
@@ -26,7 +27,7 @@ export async function GET(request: NextRequest) {
   const query = parseExportQuery(new URL(request.url).searchParams);
   if ('error' in query) return NextResponse.json({ error: query.error }, { status: 400, headers });
   await context.log({ action: 'archive_exported', detail: { from: query.from, to: query.to } });
-  const render = snapshotFetcher({ port: env.PORT, cookie: request.headers.get('cookie') ?? '', siteUrl: env.SITE_URL });
+  const render = snapshotFetcher({ origin: ownOrigin(env), cookie: request.headers.get('cookie') ?? '', siteUrl: env.SITE_URL });
   const entries = archiveExport(context.db, { from: new Date(query.from), to: new Date(query.to) }, render);
   const name = `ad-archive-${query.from.slice(0, 10)}-to-${query.to.slice(0, 10)}.zip`;
   return new Response(iterableStream(reported(zipStream(entries))), {
