@@ -10,7 +10,16 @@ import nextTs from 'eslint-config-next/typescript';
 const INFRASTRUCTURE = ['lib/db', 'lib/http', 'lib/runtime', 'lib/cache', 'lib/html', 'lib/ui', 'lib/time'];
 const INFRASTRUCTURE_FILES = ['lib/env-schema.ts', 'lib/env.server.ts', 'lib/log.server.ts'];
 /** Generic services: they know channels, sessions and log entries, never a lead or a page. */
-const SERVICES = ['lib/notifications', 'lib/auth', 'lib/admin', 'lib/activity', 'lib/push', 'lib/webhooks', 'lib/documents'];
+const SERVICES = [
+  'lib/notifications',
+  'lib/auth',
+  'lib/admin',
+  'lib/activity',
+  'lib/push',
+  'lib/webhooks',
+  'lib/documents',
+  'lib/health',
+];
 const DOMAINS = [
   'lib/leads',
   'lib/drafts',

@@ -76,7 +76,7 @@ if (nginx && options.nginxPort !== undefined) {
     nginx,
     workers: 'auto',
     detached: true,
-    readyUrls: [`http://127.0.0.1:${listen}/api/health`],
+    readyUrls: [`http://127.0.0.1:${listen}/api/ready`],
     http: (prefix) => {
       const conf = microcacheConf({
         appPorts: instances.map((i) => i.port),

@@ -64,6 +64,9 @@ export function ensureOutboxWorker(): void {
   workers();
 }
 
+/** Whether this process has started its outbox workers (the start-up route does, before visitors). */
+export const outboxWorkersStarted = (): boolean => existingProcessSingleton<ProcessWorkers>(WORKERS) !== undefined;
+
 /** Claims nothing more, waits for the sends in progress and stops the workers (the server's graceful stop). */
 export async function stopOutboxWorker(): Promise<void> {
   const running = existingProcessSingleton<ProcessWorkers>(WORKERS);
