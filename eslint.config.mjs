@@ -7,7 +7,7 @@ import nextTs from 'eslint-config-next/typescript';
  * layer and the layers below it, never one above: so a change in a domain can never break the
  * outbox or the database, and each layer can be read without the ones above it.
  */
-const INFRASTRUCTURE = ['lib/db', 'lib/http', 'lib/runtime', 'lib/cache', 'lib/html', 'lib/ui', 'lib/time'];
+const INFRASTRUCTURE = ['lib/db', 'lib/http', 'lib/runtime', 'lib/cache', 'lib/html', 'lib/ui', 'lib/time', 'lib/metrics'];
 const INFRASTRUCTURE_FILES = ['lib/env-schema.ts', 'lib/env.server.ts', 'lib/log.server.ts'];
 /** Generic services: they know channels, sessions and log entries, never a lead or a page. */
 const SERVICES = [

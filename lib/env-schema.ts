@@ -134,6 +134,8 @@ const envSchema = z
     DRAFT_MAILS_PER_RECIPIENT: wholeNumber(1, 100, 3),
     DRAFT_MAILS_PER_DAY: wholeNumber(1, 1_000_000, 200),
     VITALS_LIMIT_PER_MINUTE: wholeNumber(1, 100_000, 60),
+    // GET /metrics' bearer token (issue 33); unset, /metrics answers 404.
+    METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
     ACTIVITY_LOG_RETENTION_MONTHS: wholeNumber(1, 1200, 24),
     SMTP_URL: z
       .string()

@@ -28,6 +28,9 @@ import { isPagePost } from './request-guard';
 import { SERVER_TOKEN_HEADER } from './internal-calls';
 import { isCollectorRequest, type CollectorAsset } from './vitals/collector-asset';
 import { isLiveScriptRequest, type LiveScripts } from './calculators/live-scripts';
+import { answerMetrics, isMetricsRequest } from './metrics-endpoint';
+import { routeClass } from './route-class';
+import { countRequest } from '../lib/metrics/registry';
 import { answerVitalsPost, isVitalsPost } from './vitals/endpoint';
 
 type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -98,6 +101,7 @@ export function createHandler(options: {
   const waiting: (() => void)[] = [];
 
   function serve(req: IncomingMessage, res: ServerResponse): void {
+    res.once('finish', () => countRequest(routeClass(req.url), res.statusCode));
     if (!isLeadPost(req.method, req.url) && microCache.answer(req, res, attribution.headersFor)) return;
     // Counted while in flight, so a cache expiry can wait for the renders that began before it.
     const id = inFlight.begin();
@@ -126,6 +130,7 @@ export function createHandler(options: {
     if (isUnsubscribePost(req.method, req.url)) return void answerUnsubscribePost(req, res, site);
     if (collector && isCollectorRequest(req.url)) return collector.serve(req, res);
     if (liveScripts && isLiveScriptRequest(req.url)) return liveScripts.serve(req, res);
+    if (isMetricsRequest(req.url)) return void answerMetrics(req, res, { token: env.METRICS_TOKEN, db: getDb });
     if (gate.applies(req)) {
       gate.admits(req, res).then(
         (admitted) => void (admitted && app(req, res)),

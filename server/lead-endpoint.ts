@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { attributionOfCookies } from '../lib/attribution/visit';
 import { estimateAnswerPath } from '../lib/calculators/estimate-status';
+import { countLeadSubmission } from '../lib/metrics/registry';
 import { CALCULATORS } from '../lib/calculators/registry';
 import { CLIENT_ADDRESS_HEADER } from '../lib/http/client-address';
 import { LEAD_ENDPOINT_PREFIX, leadKindOfPath } from '../lib/leads/endpoint';
@@ -47,11 +48,12 @@ async function answer(
   site: { siteUrl: string; trustProxy: boolean },
   submit: Submit,
 ): Promise<{ status: number; body: unknown; location?: string }> {
+  const kind = leadKindOfPath(req.url ?? '/');
   const refuse = (refusal: Refusal) => {
     req.resume(); // read and drop the rest, so the client sees the answer rather than a reset
+    countLeadSubmission(kind ?? 'unknown', 'refused');
     return { status: refusal.status, body: { error: refusal.message } };
   };
-  const kind = leadKindOfPath(req.url ?? '/');
   if (!kind) return refuse(NO_SUCH_FORM);
   const tooLarge = checkLength(req.headers);
   if (tooLarge) return refuse(tooLarge);
@@ -72,6 +74,7 @@ async function answer(
     fetchMode: header(req, 'sec-fetch-mode') ?? null,
     attribution: attributionOfCookies(header(req, 'cookie')),
   });
+  countLeadSubmission(kind, !result || result.ok ? 'stored' : result.reason);
   // 'Email me this estimate' is a plain HTML form (the calculator pages spend no script on it): a
   // browser posting it itself asks for a page, not JSON, and is sent back to its calculator page
   // with the outcome (lib/calculators/estimate-status.ts).

@@ -3,6 +3,7 @@ import { updateTag } from 'next/cache';
 import { headers } from 'next/headers';
 import { getDb } from '../db/index.server';
 import { logger } from '../log.server';
+import { countCacheInvalidations } from '../metrics/registry';
 import { inFlightRequests } from '../runtime/in-flight-requests';
 import { requestIdOf } from '../http/server-call';
 import { announceTagsExpired } from './expiry-listeners';
@@ -21,6 +22,7 @@ import type { CacheTagName } from './tags';
  */
 export async function expireAfterWrite(tags: readonly CacheTagName[]): Promise<void> {
   if (tags.length === 0) return;
+  countCacheInvalidations(tags.length);
   const expireHere = () => {
     for (const tag of tags) updateTag(tag);
     announceTagsExpired(tags);

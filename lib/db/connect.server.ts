@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../env-schema';
 import { registerBlobConnection } from './blob-connection.server';
 import { recordEngine } from './engine';
+import { processSingleton } from '../runtime/process-singleton';
 import type { Database } from './schema';
 
 export type DB = Kysely<Database>;
@@ -84,7 +85,30 @@ function applyPragmas(sqlite: BetterSqlite3.Database): void {
   sqlite.pragma('secure_delete = ON');
 }
 
+/** The process's PostgreSQL pools, for their use in GET /metrics. */
+const pools = () => processSingleton('db.pools', () => new Set<pg.Pool>());
+
+/** Connections of this process's PostgreSQL pools: open, idle, and requests waiting for one; null on SQLite. */
+export function poolUse(): { total: number; idle: number; waiting: number } | null {
+  if (pools().size === 0) return null;
+  let total = 0;
+  let idle = 0;
+  let waiting = 0;
+  for (const pool of pools()) {
+    // An ended pool (a closed database) has nothing left to report.
+    if (pool.ended) {
+      pools().delete(pool);
+      continue;
+    }
+    total += pool.totalCount;
+    idle += pool.idleCount;
+    waiting += pool.waitingCount;
+  }
+  return { total, idle, waiting };
+}
+
 function openPostgres(url: string, log?: (event: LogEvent) => void): DB {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pools().add(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
 }

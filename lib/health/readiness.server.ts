@@ -1,5 +1,6 @@
 import 'server-only';
-import { getDb, isDatabaseReachable } from '../db/index.server';
+import type { DB } from '../db/connect.server';
+import { getDb } from '../db/index.server';
 import { pendingMigrations } from '../db/migrate.server';
 import { outboxWorkersStarted } from '../notifications/process-worker.server';
 
@@ -16,10 +17,23 @@ export interface Readiness {
   pending?: string[];
 }
 
-export async function readiness(): Promise<Readiness> {
+/** The database, once a read of it answered; null when it does not. */
+async function reached(db: () => Promise<DB>): Promise<DB | null> {
+  try {
+    const handle = await db();
+    await handle.selectFrom('app_meta').select('key').limit(1).execute();
+    return handle;
+  } catch {
+    return null;
+  }
+}
+
+/** `db`: the database to check, the server's by default. */
+export async function readiness(db: () => Promise<DB> = getDb): Promise<Readiness> {
   const outbox = outboxWorkersStarted() ? 'running' : 'stopped';
-  if (!(await isDatabaseReachable())) return { ready: false, checks: { database: 'unreachable', migrations: 'unknown', outbox } };
-  const pending = await pendingMigrations(await getDb());
+  const handle = await reached(db);
+  if (!handle) return { ready: false, checks: { database: 'unreachable', migrations: 'unknown', outbox } };
+  const pending = await pendingMigrations(handle);
   const migrations = pending.length === 0 ? 'current' : 'pending';
   return {
     ready: migrations === 'current' && outbox === 'running',

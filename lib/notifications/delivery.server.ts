@@ -2,6 +2,7 @@ import 'server-only';
 import { open } from '../auth/secret-box.server';
 import type { DB } from '../db/connect.server';
 import { newId } from '../db/ids';
+import { countDeliveryFailure } from '../metrics/registry';
 import { nextAttemptAt } from './backoff';
 import { claimNext, type ClaimedNotification } from './claim.server';
 import { gatePayload } from './consent-gate.server';
@@ -223,6 +224,7 @@ async function record(
   const stamp = at.toISOString();
   const next = error && retryable ? nextAttemptAt(attempts, at) : null;
   const status = !error ? 'sent' : next ? 'failing' : 'failed';
+  if (error) countDeliveryFailure(transport.channel);
 
   await db.transaction().execute(async (trx) => {
     const updated = await trx

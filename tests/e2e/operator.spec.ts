@@ -9,8 +9,9 @@ import { startServer, type RunningServer } from './server';
  */
 
 let server: RunningServer;
+const METRICS_TOKEN = 'operator-spec-metrics-token';
 test.beforeAll(async () => {
-  server = await startServer({ env: { HOST: '127.0.0.1' } });
+  server = await startServer({ env: { HOST: '127.0.0.1', METRICS_TOKEN } });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -36,4 +37,15 @@ test('/api/health says the process lives; /api/ready that the database, its migr
   expect(ready.status).toBe(200);
   expect(ready.headers.get('cache-control')).toContain('no-store');
   expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'current', outbox: 'running' });
+});
+
+test('/metrics: 401 without the token; with it the requests by class and the instance ready', async () => {
+  expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+  await fetch(`${server.url}/rates`);
+  const response = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(response.status).toBe(200);
+  const text = await response.text();
+  expect(text).toMatch(/^clp_http_requests_total\{class="page",status="200"\} [1-9]/m);
+  expect(text).toMatch(/^clp_ready 1$/m);
+  expect(text).toMatch(/^clp_outbox_unsent\{channel="email"\} 0$/m);
 });
