@@ -1,9 +1,10 @@
 /**
  * `npm run bench:load [-- --duration 10] [-- --json] [-- --only pages|leads|instances] [-- --cpu-prof DIR]`: autocannon at 50 connections on loopback
- * against the production server (anonymous /, the newest blog post, the contact form's
- * submission), beside an empty prerendered Next.js page and, when nginx is installed, nginx serving a
- * saved copy of the home page and our server behind the micro-cache of docs/nginx/. Exits 1 when a
- * target of issue 10 is missed. With nginx and TEST_POSTGRES_URL it also measures `/` through nginx
+ * against the production server (anonymous /, the newest blog post, a calculator page with a query,
+ * the contact form's submission), pages asked as a browser asks (Accept-Encoding), beside an empty
+ * prerendered Next.js page and, when nginx is installed, nginx serving a saved copy of the home page
+ * (precompressed) and our server behind the micro-cache of docs/nginx/. Exits 1 when a target of
+ * issue 32 (issue 10's for the post) is missed. With nginx and TEST_POSTGRES_URL it also measures `/` through nginx
  * in front of one and of two instances on PostgreSQL (informational). `--only pages|leads|instances`
  * measures one of the three. `--cpu-prof DIR` has our server write a V8 CPU
  * profile of the whole run into DIR when it stops (open it in Chrome DevTools or speedscope).

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, root, stopChild, waitUntilReady } from '../tests/support/production-server';
@@ -17,6 +17,19 @@ export const MICROCACHE_CONF = join(root, 'docs', 'nginx', 'construction-loan-pr
 export function nginxPath(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
+}
+
+/**
+ * Debian's `libnginx-mod-http-brotli-static` (nginx sends a file's precompressed `.br` copy), or
+ * null when it is not installed. The bench's nginx runs on a configuration of its own, which does
+ * not include /etc/nginx/modules-enabled/, so it loads the module itself (`runNginx`'s `modules`).
+ */
+export function brotliStaticModule(nginx: string): string | null {
+  // `nginx -V` prints its build options on stderr, among them where its modules live.
+  const built = spawnSync(nginx, ['-V'], { encoding: 'utf8' });
+  const modulesPath = /--modules-path=(\S+)/.exec(`${built.stderr}${built.stdout}`)?.[1] ?? '/usr/lib/nginx/modules';
+  const file = join(modulesPath, 'ngx_http_brotli_static_module.so');
+  return existsSync(file) ? file : null;
 }
 
 /** The upstream's run of `server 127.0.0.1:PORT ...;` lines, with the parameters of the first. */
@@ -52,7 +65,7 @@ export interface NginxProcess {
  * answers. `http` gives the lines of the http block for that folder (after the temporary paths);
  * it may write files there. The error log goes to stderr; the access log is off unless `http`
  * turns it on. `detached` puts nginx in a process group of its own, for a caller that forwards
- * signals itself.
+ * signals itself. `modules` are dynamic modules to load (their `.so` files).
  */
 export async function runNginx(options: {
   nginx: string;
@@ -60,6 +73,7 @@ export async function runNginx(options: {
   readyUrls: string[];
   workers?: number | 'auto';
   detached?: boolean;
+  modules?: string[];
 }): Promise<NginxProcess> {
   // Readable by nginx's workers, which run as another user when nginx is started as root.
   const prefix = mkdtempSync(join(tmpdir(), 'clp-nginx-'));
@@ -69,6 +83,7 @@ export async function runNginx(options: {
   writeFileSync(
     join(prefix, 'nginx.conf'),
     [
+      ...(options.modules ?? []).map((file) => `load_module ${file};`),
       'daemon off;',
       `worker_processes ${options.workers ?? 1};`,
       `pid ${join(prefix, 'nginx.pid')};`,
@@ -113,9 +128,18 @@ export async function runNginx(options: {
   return { prefix, child, output, stop };
 }
 
+/** A page as our server sends it: its HTML, and the very bytes it sends in gzip and in Brotli. */
+export interface SavedPage {
+  html: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
 export interface RunningNginx {
   /** The saved home page, served as a file. */
   staticUrl: string;
+  /** What the saved page is sent in: 'br' when the Brotli module is there, else 'gzip'. */
+  staticCoding: 'br' | 'gzip';
   /** Our server behind the micro-cache. */
   proxyUrl: string;
   stop: () => Promise<void>;
@@ -124,19 +148,27 @@ export interface RunningNginx {
 /**
  * The load benchmark's nginx: one worker, like the one Node process it is compared with, on free
  * loopback ports: a saved copy of our home page served as a file, and our server behind the
- * micro-cache.
+ * micro-cache. The file is served as a site serves static HTML in production: precompressed
+ * (`gzip_static`, and `brotli_static` when Debian's module is installed), from copies of the very
+ * bytes our server sends in each coding, so both send a browser the same bytes and nginx
+ * compresses nothing per request.
  */
-export async function startNginx(options: { nginx: string; homeHtml: string; appPort: number }): Promise<RunningNginx> {
+export async function startNginx(options: { nginx: string; home: SavedPage; appPort: number }): Promise<RunningNginx> {
   const [staticPort, proxyPort] = [await freePort(), await freePort()];
   const staticUrl = `http://127.0.0.1:${staticPort}`;
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  const brotli = brotliStaticModule(options.nginx);
   const { stop } = await runNginx({
     nginx: options.nginx,
     readyUrls: [staticUrl, proxyUrl],
+    modules: brotli ? [brotli] : [],
     http: (prefix) => {
       mkdirSync(join(prefix, 'html'));
       mkdirSync(join(prefix, 'cache'));
-      writeFileSync(join(prefix, 'html', 'index.html'), options.homeHtml);
+      const file = join(prefix, 'html', 'index.html');
+      writeFileSync(file, options.home.html);
+      writeFileSync(`${file}.gz`, options.home.gzip);
+      if (brotli) writeFileSync(`${file}.br`, options.home.br);
       const conf = microcacheConf({
         appPorts: [options.appPort],
         listen: `127.0.0.1:${proxyPort}`,
@@ -147,13 +179,17 @@ export async function startNginx(options: { nginx: string; homeHtml: string; app
         'server {',
         `  listen 127.0.0.1:${staticPort};`,
         `  root ${join(prefix, 'html')};`,
-        '  location = / { try_files /index.html =404; }',
+        // `/` is an internal redirect to /index.html, where the precompressed copies are looked up.
+        '  index index.html;',
+        '  gzip_static on;',
+        ...(brotli ? ['  brotli_static on;'] : []),
+        '  gzip_vary on;',
         '}',
         `include ${join(prefix, 'microcache.conf')};`,
       ];
     },
   });
-  return { staticUrl, proxyUrl, stop };
+  return { staticUrl, staticCoding: brotli ? 'br' : 'gzip', proxyUrl, stop };
 }
 
 /**
