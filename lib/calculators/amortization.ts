@@ -43,10 +43,25 @@ export function exactPayment(amount: Exact, ratePercent: Exact, months: number):
   return div(mul(mul(amount, r), growth), sub(growth, ONE));
 }
 
+/**
+ * The payment in whole cents: `toCents(exactPayment(...))`, the same value, without reducing the
+ * 4,000-bit fractions of a 30-year loan on the way (each reduction is a Euclid of its own): L·r·g ÷
+ * (g − 1) with g = (1 + r)ⁿ is put over one denominator and rounded once.
+ */
+function paymentCentsOf(amount: Exact, ratePercent: Exact, months: number): bigint {
+  const r = div(percent(ratePercent), exact(12));
+  if (r.n === 0n) return toCents(div(amount, exact(months)));
+  const growth = pow(add(ONE, r), months);
+  const numerator = amount.n * r.n * growth.n;
+  const denominator = amount.d * r.d * (growth.n - growth.d);
+  // A negative rate makes g − 1 negative: the sign goes to the numerator, as toCents expects.
+  return denominator < 0n ? toCents({ n: -numerator, d: -denominator }) : toCents({ n: numerator, d: denominator });
+}
+
 export function amortize({ amount, ratePercent, years }: AmortizationInput): Amortization {
   const months = years * 12;
   const r = div(percent(ratePercent), exact(12));
-  const paymentCents = toCents(exactPayment(amount, ratePercent, months));
+  const paymentCents = paymentCentsOf(amount, ratePercent, months);
   let balance = toCents(amount);
   let totalInterest = 0n;
   let finalPaymentCents = paymentCents;

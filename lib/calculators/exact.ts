@@ -59,7 +59,9 @@ export const equals = (a: Exact, b: Exact) => a.n === b.n && a.d === b.d;
 /** a to a whole power n ≥ 0, exactly. */
 export function pow(a: Exact, n: number): Exact {
   if (!Number.isInteger(n) || n < 0) throw new RangeError('pow takes a whole exponent ≥ 0');
-  return exact(a.n ** BigInt(n), a.d ** BigInt(n));
+  // Powers of a reduced fraction's coprime terms are coprime: no reduction to do, and none to pay
+  // for (Euclid on the 4,000-bit terms of a 30-year loan's growth took milliseconds).
+  return { n: a.n ** BigInt(n), d: a.d ** BigInt(n) };
 }
 
 /** A percentage such as 7.5 (meaning 7.5%) as the fraction 0.075. */
