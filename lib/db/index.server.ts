@@ -52,11 +52,10 @@ async function open(target: DatabaseTarget): Promise<DB> {
   return connect(target, { onQuery });
 }
 
-/** True when the database answers a trivial query. */
-export async function isDatabaseReachable(): Promise<boolean> {
+/** True when the database (the server's, or `db`) answers a trivial query. */
+export async function isDatabaseReachable(db: () => Promise<DB> = getDb): Promise<boolean> {
   try {
-    const db = await getDb();
-    await db.selectFrom('app_meta').select('key').limit(1).execute();
+    await (await db()).selectFrom('app_meta').select('key').limit(1).execute();
     return true;
   } catch {
     return false;

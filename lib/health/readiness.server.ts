@@ -1,6 +1,6 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import { getDb } from '../db/index.server';
+import { getDb, isDatabaseReachable } from '../db/index.server';
 import { pendingMigrations } from '../db/migrate.server';
 import { outboxWorkersStarted } from '../notifications/process-worker.server';
 
@@ -17,23 +17,12 @@ export interface Readiness {
   pending?: string[];
 }
 
-/** The database, once a read of it answered; null when it does not. */
-async function reached(db: () => Promise<DB>): Promise<DB | null> {
-  try {
-    const handle = await db();
-    await handle.selectFrom('app_meta').select('key').limit(1).execute();
-    return handle;
-  } catch {
-    return null;
-  }
-}
-
 /** `db`: the database to check, the server's by default. */
 export async function readiness(db: () => Promise<DB> = getDb): Promise<Readiness> {
   const outbox = outboxWorkersStarted() ? 'running' : 'stopped';
-  const handle = await reached(db);
-  if (!handle) return { ready: false, checks: { database: 'unreachable', migrations: 'unknown', outbox } };
-  const pending = await pendingMigrations(handle);
+  if (!(await isDatabaseReachable(db)))
+    return { ready: false, checks: { database: 'unreachable', migrations: 'unknown', outbox } };
+  const pending = await pendingMigrations(await db());
   const migrations = pending.length === 0 ? 'current' : 'pending';
   return {
     ready: migrations === 'current' && outbox === 'running',
