@@ -1,107 +1,246 @@
 /**
- * `npm run bench:leads`: the Leads tab's queries on 100,000 generated leads. Creates a temporary
- * SQLite database (and a PostgreSQL one when TEST_POSTGRES_URL is set), migrates it, inserts the
- * leads in batches, then runs the same `searchLeads` the tab uses with varied filters and prints
- * p50/p95 per query. Exits 1 when any p95 is over the budget (50 ms).
+ * `npm run bench:leads`: the Leads page's and the Overview's queries on generated leads (100,000 by
+ * default, `--leads 1000000` for a large broker's database). Creates a temporary SQLite database
+ * and, when TEST_POSTGRES_URL is set, a PostgreSQL one, migrates them, inserts the leads in batches
+ * (generated as they are inserted, so a million never sit in memory at once), then runs the same
+ * functions the pages run: `searchLeads` with every filter of the list, `boardColumns` for the
+ * board, and the Overview's readers. Prints p50/p95 per query and engine, and exits 1 when any p95
+ * is over the budget: 15 ms up to 100,000 leads, 25 ms above (issue 32).
+ *
+ * Above 100,000 leads SQLite is skipped unless `--engines` names it: issue 32's goal at a million is
+ * PostgreSQL's (a broker that large runs it), and filling SQLite's FTS index takes as long again.
+ * `--export` also streams the whole CSV export on each engine and reports the process's memory.
  */
 import { parseArgs } from 'node:util';
 import type { DB } from '../lib/db/connect.server';
 import { migrateToLatest } from '../lib/db/migrate.server';
-import { leadFilterSchema } from '../lib/leads/admin/filter';
+import { leadsCsvStream } from '../lib/leads/admin/export.server';
+import { leadFilterSchema, type FilterScope } from '../lib/leads/admin/filter';
 import { searchLeads } from '../lib/leads/admin/queries.server';
-import { generateLeads, insertLeads } from '../tests/support/generate-leads';
+import { boardColumns } from '../lib/leads/pipeline/board.server';
+import { readCharts, readFigures } from '../lib/overview/queries.server';
+import { readStageTimes } from '../lib/overview/stage-times.server';
+import { GENERATED_ASSIGNEES, generateLeadBatches, insertLeadBatches, type GeneratedLead } from '../tests/support/generate-leads';
 import { postgresUrl, tempPostgres, tempSqlite } from '../tests/support/temp-db';
 
 const { values } = parseArgs({
   options: {
     leads: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '40' },
-    budget: { type: 'string', default: '50' },
+    budget: { type: 'string' },
+    engines: { type: 'string' },
+    only: { type: 'string' },
+    export: { type: 'boolean', default: false },
   },
 });
 const COUNT = Number(values.leads);
 const RUNS = Number(values.runs);
-const BUDGET_MS = Number(values.budget);
+const LARGE = COUNT > 100_000;
+const BUDGET_MS = Number(values.budget ?? (LARGE ? 25 : 15));
+const ENGINES = (values.engines ?? (LARGE ? 'postgres' : 'sqlite,postgres')).split(',');
+if (!Number.isInteger(COUNT) || COUNT < 1000 || !Number.isInteger(RUNS) || RUNS < 1 || !(BUDGET_MS > 0))
+  throw new Error('Use --leads N (at least 1000) --runs N --budget MS.');
 const log = (message: string) => process.stderr.write(`${message}\n`);
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 
-const leads = generateLeads(COUNT);
-const sample = (i: number) => leads[(i * 7919) % leads.length]!;
-const day = (i: number) => leads[Math.min(leads.length - 1, i)]!.createdAt.slice(0, 10);
+const NEWEST = new Date('2026-11-21T12:00:00.000Z');
+/** The Overview is read six hours after the newest lead, on its UTC day. */
+const NOW = new Date('2026-11-21T18:00:00.000Z');
+const SCOPE: FilterScope = { me: GENERATED_ASSIGNEES[1], today: '2026-11-21' };
+const generate = () => generateLeadBatches(COUNT, 10_000, { newest: NEWEST, pipeline: true });
 
-/** Each case gives the filter of run i, so searches vary between runs. */
-const cases: { name: string; filter: (i: number) => Record<string, unknown> }[] = [
-  { name: 'all, page 1', filter: () => ({}) },
-  { name: 'all, page 40', filter: () => ({ page: 40 }) },
-  {
-    name: 'kind + status, page 1',
-    filter: (i) => ({
-      kind: ['contact', 'qualification', 'application', 'ebook'][i % 4],
-      status: ['new', 'contacted', 'qualified'][i % 3],
-    }),
+// The searches need a few real leads; everything else about lead i follows from i.
+const sampleIndex = (i: number) => (i * 7919) % COUNT;
+const samples = new Map<number, GeneratedLead>();
+const wanted = new Set(Array.from({ length: RUNS + 3 }, (_, i) => sampleIndex(i)));
+function* keepingSamples(batches: Iterable<GeneratedLead[]>) {
+  let offset = 0;
+  for (const batch of batches) {
+    for (let i = 0; i < batch.length; i++) if (wanted.has(offset + i)) samples.set(offset + i, batch[i]!);
+    offset += batch.length;
+    yield batch;
+  }
+}
+const sample = (i: number) => samples.get(sampleIndex(i))!;
+/** The UTC day of lead i (i minutes before NEWEST), clamped to the generated ones. */
+const day = (i: number) => new Date(NEWEST.getTime() - Math.min(COUNT - 1, i) * 60_000).toISOString().slice(0, 10);
+/** A lead index a fraction of the way down the list, so date ranges scale with the size. */
+const at = (fraction: number) => Math.floor(COUNT * fraction);
+/** The place of lead i in the list, as Next and Previous carry it (`older=`/`newer=`). */
+const cursorAt = (i: number) =>
+  `${new Date(NEWEST.getTime() - Math.min(COUNT - 1, i) * 60_000).toISOString()}_gen${String(i).padStart(7, '0')}`;
+
+type Filter = Record<string, unknown>;
+interface Case {
+  name: string;
+  /** Runs the query; resolves to what the page shows as its count ('1,000+' when capped). */
+  run: (db: DB, i: number) => Promise<string>;
+}
+
+const shown = (n: number, capped = false) => `${n.toLocaleString('en-US')}${capped ? '+' : ''}`;
+
+/** The list as the Leads page reads it: one page of 25, the count and the spam folder's count. */
+const list = (name: string, filter: (i: number) => Filter): Case => ({
+  name,
+  run: async (db, i) => {
+    const page = await searchLeads(db, { ...leadFilterSchema.parse(filter(i)), ...SCOPE });
+    return shown(page.total, page.totalCapped);
   },
-  { name: 'kind + status, page 10', filter: (i) => ({ kind: ['contact', 'qualification'][i % 2], status: 'new', page: 10 }) },
-  { name: 'status only', filter: (i) => ({ status: ['won', 'lost', 'application'][i % 3] }) },
-  { name: 'spam folder', filter: () => ({ status: 'spam' }) },
-  { name: 'search name', filter: (i) => ({ q: sample(i).name.toUpperCase() }) },
-  { name: 'search e-mail', filter: (i) => ({ q: sample(i).email.slice(0, 12) }) },
-  { name: 'search phone digits', filter: (i) => ({ q: sample(i).phone.replace(/\D/g, '').slice(3) }) },
-  { name: 'search + kind', filter: (i) => ({ q: 'garcia', kind: ['contact', 'ebook'][i % 2] }) },
-  { name: 'date range (1 week)', filter: (i) => ({ from: day(20_000 + i * 100 + 10_080), to: day(20_000 + i * 100) }) },
+});
+/** The board as the Leads page reads it: the list's count (a page of one), then the columns. */
+const board = (name: string, filter: (i: number) => Filter): Case => ({
+  name,
+  run: async (db, i) => {
+    const parsed = { ...leadFilterSchema.parse({ ...filter(i), view: 'board' }), ...SCOPE };
+    await searchLeads(db, { ...parsed, page: 1 }, 1);
+    return shown((await boardColumns(db, parsed)).reduce((sum, column) => sum + column.total, 0));
+  },
+});
+
+const KINDS = ['contact', 'qualification', 'application', 'ebook'];
+const STATUSES = ['new', 'contacted', 'qualified', 'application', 'won', 'lost'];
+const SOURCES = ['news', 'www.bing.com', 'partner', 'www.zillow.com'];
+
+const allCases: Case[] = [
+  list('all, page 1', () => ({})),
+  list('all, page 40', () => ({ page: 40 })),
+  list('all, page 400', () => ({ page: 400 })),
+  list('all, Next at 90% (keyset)', (i) => ({ page: 2, older: cursorAt(at(0.9) + i) })),
+  list('kind, Previous at 50% (keyset)', (i) => ({ kind: KINDS[i % 4], page: 3, newer: cursorAt(at(0.5) + i) })),
+  list('kind', (i) => ({ kind: KINDS[i % 4] })),
+  list('status', (i) => ({ status: STATUSES[i % 6] })),
+  list('kind + status, page 1', (i) => ({ kind: KINDS[i % 4], status: STATUSES[i % 3] })),
+  list('kind + status, page 10', (i) => ({ kind: KINDS[i % 2], status: 'new', page: 10 })),
+  list('calculator (no leads)', () => ({ kind: 'calculator' })),
+  list('spam folder', () => ({ status: 'spam' })),
+  list('search name', (i) => ({ q: sample(i).name.toUpperCase() })),
+  list('search e-mail', (i) => ({ q: sample(i).email.slice(0, 12) })),
+  list('search phone digits', (i) => ({ q: sample(i).phone.replace(/\D/g, '').slice(3) })),
+  list('search common word', (i) => ({ q: ['garcia', 'chen', 'maria', 'smith'][i % 4] })),
+  list('search + kind', (i) => ({ q: 'garcia', kind: KINDS[i % 4] })),
+  list('search + status', (i) => ({ q: 'chen', status: STATUSES[i % 6] })),
+  list('search 2 letters', (i) => ({ q: ['ja', 'wi', 'ch'][i % 3] })),
+  list('source', (i) => ({ source: SOURCES[i % 4] })),
+  list('source + kind', (i) => ({ source: SOURCES[i % 4], kind: KINDS[i % 4] })),
+  list('due today', () => ({ due: 'today' })),
+  list('overdue', () => ({ due: 'overdue' })),
+  list('assigned to me', () => ({ assignee: 'me' })),
+  list('unassigned', () => ({ assignee: 'none' })),
+  list('overdue + me', () => ({ due: 'overdue', assignee: 'me' })),
+  list('possible bot', () => ({ bot: 'possible' })),
+  list('outside licenses', () => ({ licenses: 'outside' })),
+  list('date range (1 week)', (i) => ({ from: day(at(0.2) + i * 100 + 10_080), to: day(at(0.2) + i * 100) })),
+  list('date range (1 day) + kind', (i) => ({ from: day(at(0.5) + i * 1440), to: day(at(0.5) + i * 1440), kind: KINDS[i % 4] })),
+  list('date range + kind + status', (i) => ({ from: day(at(0.6)), to: day(at(0.1) + i), kind: 'application', status: 'new' })),
+  board('board', () => ({})),
+  board('board + kind', (i) => ({ kind: KINDS[i % 4] })),
+  board('board + me', () => ({ assignee: 'me' })),
+  board('board + search', (i) => ({ q: ['garcia', 'chen'][i % 2] })),
+  board('board + source + me', (i) => ({ source: SOURCES[i % 4], assignee: 'me' })),
+  board('board + date range (1 week)', (i) => ({ from: day(at(0.3) + i * 100 + 10_080), to: day(at(0.3) + i * 100) })),
+  { name: 'Overview: figures', run: async (db) => shown((await readFigures(db, NOW)).newLeads.last30) },
+  { name: 'Overview: charts, 30 days', run: async (db) => shown(sumDays(await readCharts(db, NOW, 30))) },
+  { name: 'Overview: charts, 90 days', run: async (db) => shown(sumDays(await readCharts(db, NOW, 90))) },
+  { name: 'Overview: loan stage times', run: async (db) => shown((await readStageTimes(db, NOW, 30)).stages.length) },
   {
-    name: 'date range + kind + status',
-    filter: (i) => ({ from: day(60_000), to: day(10_000 + i), kind: 'application', status: 'new' }),
+    name: 'Overview (the whole page)',
+    run: async (db) => {
+      const [figures] = await Promise.all([readFigures(db, NOW), readCharts(db, NOW, 30), readStageTimes(db, NOW, 30)]);
+      return shown(figures.newLeads.last30);
+    },
   },
 ];
+const cases = allCases.filter((c) => !values.only || c.name.includes(values.only));
+
+function sumDays(charts: Awaited<ReturnType<typeof readCharts>>): number {
+  return charts.perDay.reduce((sum, d) => sum + Object.values(d.counts).reduce((a, b) => a + b, 0), 0);
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function bench(engine: string, db: DB) {
-  await migrateToLatest(db);
-  let t = performance.now();
-  // Vacuumed and analyzed like a live database (see insertLeads).
-  await insertLeads(db, leads);
-  log(`${engine}: inserted ${COUNT.toLocaleString('en-US')} leads in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  const results = [];
-  for (const c of cases) {
-    for (let i = 0; i < 3; i++) await searchLeads(db, leadFilterSchema.parse(c.filter(i))); // warm up
-    const times: number[] = [];
-    let total = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const filter = leadFilterSchema.parse(c.filter(i));
-      t = performance.now();
-      const page = await searchLeads(db, filter);
-      times.push(performance.now() - t);
-      total = page.total;
-    }
-    times.sort((a, b) => a - b);
-    results.push({ engine, name: c.name, p50: percentile(times, 50), p95: percentile(times, 95), total });
-  }
-  return results;
+interface Row {
+  engine: string;
+  name: string;
+  p50: number;
+  p95: number;
+  matches: string;
 }
 
-const rows: Awaited<ReturnType<typeof bench>> = [];
-const sqlite = tempSqlite();
-try {
-  rows.push(...(await bench('SQLite', sqlite.db)));
-} finally {
-  await sqlite.cleanup();
+async function bench(engine: string, db: DB): Promise<Row[]> {
+  await migrateToLatest(db);
+  let t = performance.now();
+  // In batches of 10,000 (one transaction each), vacuumed and analyzed like a live database.
+  await insertLeadBatches(db, keepingSamples(generate()));
+  const rss = process.memoryUsage().rss;
+  log(
+    `${engine}: inserted ${COUNT.toLocaleString('en-US')} leads in ${((performance.now() - t) / 1000).toFixed(1)} s (RSS ${mb(rss)} MB)`,
+  );
+  const rows: Row[] = [];
+  for (const c of cases) {
+    for (let i = 0; i < 3; i++) await c.run(db, i); // warm up
+    const times: number[] = [];
+    let matches = '';
+    for (let i = 0; i < RUNS; i++) {
+      t = performance.now();
+      matches = await c.run(db, i);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    rows.push({ engine, name: c.name, p50: percentile(times, 50), p95: percentile(times, 95), matches });
+  }
+  if (values.export) await exportMemory(engine, db);
+  return rows;
 }
-if (postgresUrl) {
+
+/** The whole inbox's CSV through the export's stream, as the route sends it: time, size and RSS. */
+async function exportMemory(engine: string, db: DB) {
+  globalThis.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  let bytes = 0;
+  let chunks = 0;
+  const t = performance.now();
+  const reader = leadsCsvStream(db, { ...leadFilterSchema.parse({}), ...SCOPE }).getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    bytes += next.value.byteLength;
+    if (++chunks % 50 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+  }
+  globalThis.gc?.();
+  const after = process.memoryUsage().rss;
+  log(
+    `${engine}: CSV export ${mb(bytes)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s; ` +
+      `RSS before ${mb(before)} MB, peak ${mb(peak)} MB, after ${mb(after)} MB`,
+  );
+}
+
+const rows: Row[] = [];
+if (ENGINES.includes('sqlite')) {
+  const sqlite = tempSqlite();
+  try {
+    rows.push(...(await bench('SQLite', sqlite.db)));
+  } finally {
+    await sqlite.cleanup();
+  }
+} else
+  log(
+    `SQLite skipped at ${COUNT.toLocaleString('en-US')} leads: the goal at this size is PostgreSQL's (--engines sqlite,postgres runs it).`,
+  );
+if (ENGINES.includes('postgres') && postgresUrl) {
   const pg = await tempPostgres(postgresUrl);
   try {
     rows.push(...(await bench('PostgreSQL', pg.db)));
   } finally {
     await pg.cleanup();
   }
-} else log('TEST_POSTGRES_URL not set: PostgreSQL skipped.');
+} else if (ENGINES.includes('postgres')) log('TEST_POSTGRES_URL not set: PostgreSQL skipped.');
 
 const header = ['engine', 'query (first page unless noted)', 'matches', 'p50 ms', 'p95 ms', 'verdict'];
 const table = rows.map((r) => [
   r.engine,
   r.name,
-  String(r.total),
+  r.matches,
   r.p50.toFixed(1),
   r.p95.toFixed(1),
   r.p95 <= BUDGET_MS ? 'OK' : 'OVER',
@@ -111,10 +250,11 @@ const line = (cells: string[]) =>
   cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
 process.stdout.write(
   [
-    `Leads search on ${COUNT.toLocaleString('en-US')} leads, ${RUNS} runs per query, page size 25 (list + count), budget p95 <= ${BUDGET_MS} ms`,
+    `Leads page and Overview on ${COUNT.toLocaleString('en-US')} leads, ${RUNS} runs per query, budget p95 <= ${BUDGET_MS} ms`,
+    'list: a page of 25, its count and the spam count; board: the count and six columns of 50; matches: the count shown',
     line(header),
     line(widths.map((w) => '-'.repeat(w))),
     ...table.map(line),
   ].join('\n') + '\n',
 );
-process.exitCode = rows.every((r) => r.p95 <= BUDGET_MS) ? 0 : 1;
+process.exitCode = rows.length > 0 && rows.every((r) => r.p95 <= BUDGET_MS) ? 0 : 1;

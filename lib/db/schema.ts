@@ -281,6 +281,36 @@ export interface LeadsTable {
   outside_licenses: Generated<number>;
   /** Which of its state's routing turns assigned it (1, 2, ...); null: not assigned by turn. */
   routing_turn: Generated<number | null>;
+  /**
+   * Milliseconds from submission to its first status change that is contact (not 'new' or 'spam'),
+   * kept by a trigger on lead_status_changes (migration 0029); null: not contacted yet.
+   */
+  first_contact_ms: Generated<number | string | null>;
+}
+
+/**
+ * Leads per UTC day by one dimension (migration 0029), kept by triggers on `leads` in the writing
+ * transaction: the Overview's figures and the Leads page's totals without counting the leads.
+ */
+export interface LeadCountsTable {
+  /**
+   * 'kind' | 'status' | 'kind_status' | 'assignee_status' | 'source' (first source) | 'landing'
+   * (landing page) | 'contact' (time to first contact): leads not spam; 'spam': the spam folder.
+   */
+  dimension: string;
+  /**
+   * The UTC day YYYY-MM-DD of the leads' created_at; '' for all time (kind, status, kind_status,
+   * assignee_status and spam only: what the Leads page counts without dates).
+   */
+  day: string;
+  /**
+   * The kind, status, 'kind/status', 'assignee id/status' ('/status' when unassigned), first source
+   * or landing page ('' when none); for 'contact' the step's lower bound in ms as 12 digits (steps
+   * of a minute under an hour, an hour under a week, then a day); '' for 'spam'.
+   */
+  value: string;
+  /** How many leads (a row goes when the day's last lead of its value does). */
+  leads: number;
 }
 
 /** Every status change of a lead (migration 0012): its history, and the time to first contact. */
@@ -753,6 +783,7 @@ export interface Database {
   draft_resume_mails: DraftResumeMailsTable;
   activity_log: ActivityLogTable;
   lead_status_changes: LeadStatusChangesTable;
+  lead_counts: LeadCountsTable;
   push_subscriptions: PushSubscriptionsTable;
   webhook_endpoints: WebhookEndpointsTable;
   page_views: PageViewsTable;

@@ -44,8 +44,11 @@ describe(`leads database with ${COUNT.toLocaleString('en-US')} leads`, () => {
       const page = await searchLeads(handle.db, filter(input));
       const start = (Number(input.page ?? 1) - 1) * 25;
       expect(page.leads.map((l) => l.id)).toEqual(expected.slice(start, start + 25).map((l) => l.id));
-      expect(page.total).toBe(Math.min(expected.length, COUNT_CAP));
-      expect(page.totalCapped).toBe(expected.length > COUNT_CAP);
+      // The folder, kind, status and dates are counted exactly by lead_counts (migration 0029); a
+      // search is counted on the leads, up to COUNT_CAP.
+      const counted = input.q === undefined;
+      expect(page.total).toBe(counted ? expected.length : Math.min(expected.length, COUNT_CAP));
+      expect(page.totalCapped).toBe(!counted && expected.length > COUNT_CAP);
     };
     await expectPage({}, inbox);
     await expectPage({ page: 200 }, inbox);

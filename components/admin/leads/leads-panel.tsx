@@ -105,15 +105,16 @@ export function LeadsPanel({
             type="button"
             className={leadButton}
             disabled={pending || data.page <= 1}
-            onClick={() => show({ ...filter, page: data.page - 1 }, true)}
+            // By keyset from the first lead shown (page 1 needs none): a page deep in the list costs what the first does.
+            onClick={() => show({ ...filter, page: data.page - 1, older: undefined, newer: data.newer ?? undefined }, true)}
           >
             Previous
           </button>
           <button
             type="button"
             className={leadButton}
-            disabled={pending || (data.page >= pages && !data.totalCapped)}
-            onClick={() => show({ ...filter, page: data.page + 1 }, true)}
+            disabled={pending || !data.older}
+            onClick={() => show({ ...filter, page: data.page + 1, older: data.older ?? undefined, newer: undefined }, true)}
           >
             Next
           </button>

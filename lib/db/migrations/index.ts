@@ -27,6 +27,7 @@ import * as m0025 from './0025_officer_profiles';
 import * as m0026 from './0026_lead_routing_by_state';
 import * as m0027 from './0027_consent_events';
 import * as m0028 from './0028_archive_versions';
+import * as m0029 from './0029_lead_search_indexes';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026_lead_routing_by_state': m0026,
   '0027_consent_events': m0027,
   '0028_archive_versions': m0028,
+  '0029_lead_search_indexes': m0029,
 };

@@ -6,7 +6,8 @@ import { LEAD_STATUS_VALUES } from '../statuses';
  * CSV export route alike: kind, status ('spam' is the spam folder), a search text, a date range
  * (UTC days, inclusive), the source, follow-ups due today or overdue (UTC days), the assignee
  * ('me' or 'none'), possible bots only, leads from outside the broker's licenses only, the view
- * (list or board) and the page.
+ * (list or board), the page's number and, from Next and Previous, its keyset cursor ('older' or
+ * 'newer' than a lead, as the activity log's): a page deep in a million leads costs what the first does.
  */
 
 export const LEAD_KINDS = ['contact', 'qualification', 'application', 'ebook', 'calculator'] as const;
@@ -32,6 +33,29 @@ export const BOT_FILTERS = ['possible'] as const;
 /** 'outside': only the leads marked "Outside our licenses" (routing by state, issue 31). */
 export const LICENSE_FILTERS = ['outside'] as const;
 
+/** A place in the list: a lead's created_at and id, written `<created_at>_<id>` in the address. */
+export interface LeadCursor {
+  createdAt: string;
+  id: string;
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([\w-]{1,64})$/;
+
+const cursor = z.preprocess(
+  blank,
+  z
+    .string()
+    .transform((v, ctx) => {
+      const match = CURSOR.exec(v);
+      if (match) return { createdAt: match[1]!, id: match[2]! } satisfies LeadCursor;
+      ctx.addIssue({ code: 'custom', message: 'Not a place in the list.' });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
+export const cursorParam = (c: LeadCursor) => `${c.createdAt}_${c.id}`;
+
 export const leadFilterSchema = z.object({
   kind: z.preprocess(blank, z.enum(LEAD_KINDS).optional()),
   status: z.preprocess(blank, z.enum(LEAD_STATUS_VALUES).optional()),
@@ -46,6 +70,10 @@ export const leadFilterSchema = z.object({
   /** A source (lib/attribution/touch.ts: 'news', 'www.google.com', 'direct'): leads whose first or last touch it was. */
   source: z.preprocess(blank, z.string().trim().toLowerCase().max(100).optional()),
   page: z.preprocess(blank, z.coerce.number().int().min(1).max(100_000).default(1)),
+  /** The page is the leads after this one (Next); only past page 1, and 'older' wins over 'newer'. */
+  older: cursor,
+  /** The page is the leads before this one (Previous). */
+  newer: cursor,
 });
 
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
@@ -71,19 +99,26 @@ export const FILTER_KEYS = [
   'licenses',
   'view',
   'page',
+  'older',
+  'newer',
 ] as const;
 
 export function parseFilterParams(params: URLSearchParams) {
   return leadFilterSchema.safeParse(Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k)])));
 }
 
-/** The filter as a query string (page 1 and empty values left out), for links and the export. */
+/** The filter as a query string (page 1, its cursors and empty values left out), for links and the export. */
 export function filterQuery(filter: Partial<LeadFilter>, options: { page?: boolean } = {}): string {
   const params = new URLSearchParams();
+  const firstPage = (filter.page ?? 1) === 1 || options.page === false;
   for (const key of FILTER_KEYS) {
     const value = filter[key];
-    if (value === undefined || value === '' || (key === 'page' && (value === 1 || options.page === false))) continue;
-    params.set(key, String(value));
+    if (value === undefined || value === '') continue;
+    if (key === 'page' || key === 'older' || key === 'newer') {
+      if (firstPage) continue;
+      if (key === 'newer' && filter.older) continue;
+    }
+    params.set(key, typeof value === 'object' ? cursorParam(value) : String(value));
   }
   return params.toString();
 }

@@ -1,7 +1,8 @@
 import 'server-only';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { engineOf } from '../../db/engine';
 import type { DB } from '../../db/connect.server';
+import type { Database } from '../../db/schema';
 import type { LeadKind } from '../fields';
 import { joinLeadEmail } from '../queries.server';
 import { searchPatterns } from '../search-text';
@@ -9,23 +10,42 @@ import type { NotificationStatus } from '../types';
 import { parseBotSignals } from '../spam-words';
 import { followUpFilter } from '../pipeline/follow-up-filter.server';
 import { dayAfter, dayStart } from '../../time/calendar';
-import type { FilterScope, LeadFilter } from './filter';
+import { countedTotal, countSpam } from './counts.server';
+import type { FilterScope, LeadCursor, LeadFilter } from './filter';
 import type { LeadPage } from './types';
 
 /**
  * The Leads tab's reads. Every filter starts with the folder (is_spam) and orders newest first by
- * (created_at, id), so kind and/or status filters walk one of migration 0005's indexes in order and
- * stop after a page; the search is a LIKE over the normalized `search` column.
+ * (created_at, id), so each filter walks one of the folder's indexes (migrations 0005 and 0029) in
+ * order and stops after a page; the search is a LIKE over the normalized `search` column. Pages
+ * past the first are read by keyset from Next and Previous (`older`/`newer`), and a page asked for
+ * by number alone finds its first lead on an index without reading the leads it skips. Totals come
+ * exact from lead_counts (./counts.server.ts) when the filter is its folder, kind, status and
+ * dates; any other filter is counted on the leads, up to COUNT_CAP.
  */
 
 export const PAGE_SIZE = 25;
-/** Counts stop here ('10,000+ leads'): an exact count of a huge result costs a scan and tells nothing. */
-export const COUNT_CAP = 10_000;
+/**
+ * Counts stop here ('1,000+ leads'): an exact count of a large search or mixed filter costs a walk
+ * of every matching lead and tells nothing a narrower filter would not.
+ */
+export const COUNT_CAP = 1_000;
 
-/** The filtered leads, unordered and unpaged (shared by the list, its count and the export). */
-export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope) {
+type Filter = Omit<LeadFilter, 'page' | 'older' | 'newer'> & FilterScope;
+
+/**
+ * How a search is matched: 'like' on the `search` column (in list order, on the folder's index
+ * entries), 'fts' by SQLite's trigram index, or the rowids that index already gave (searchPath).
+ */
+export type SearchPath = 'like' | 'fts' | readonly number[];
+
+/**
+ * The filtered leads, unordered and unpaged (shared by the list, its count, the board and the
+ * export). A search uses SQLite's trigram index whenever it can unless `search` says otherwise.
+ */
+export function filteredLeads(db: DB, filter: Filter, search: SearchPath = defaultPath(db, filter)) {
   const patterns = searchPatterns(filter.q ?? '');
-  const fts = usesFts(db, patterns);
+  const fts = patterns.length > 0 && search !== 'like';
   // On SQLite a search of 3+ characters is driven by the FTS5 trigram index: its few matching rows
   // are read by rowid and sorted. The unary + keeps the planner from walking a folder index in
   // list order instead and probing every lead against the matches.
@@ -41,7 +61,10 @@ export function filteredLeads(db: DB, filter: Omit<LeadFilter, 'page'> & FilterS
   if (filter.to) query = query.where('leads.created_at', '<', dayAfter(filter.to));
   const source = filter.source;
   if (source) query = query.where((eb) => eb.or([eb('leads.first_source', '=', source), eb('leads.last_source', '=', source)]));
-  if (patterns.length > 0) query = query.where((eb) => eb.or(patterns.map((p) => (fts ? ftsMatch(p) : likeMatch(p)))));
+  if (patterns.length > 0) {
+    if (typeof search === 'object') query = query.where(sql<SqlBool>`leads.rowid in (${sql.join(search.length ? search : [0])})`);
+    else query = query.where((eb) => eb.or(patterns.map((p) => (fts ? ftsMatch(p) : likeMatch(p)))));
+  }
   return followUpFilter(query, filter);
 }
 
@@ -49,70 +72,163 @@ const likeMatch = (pattern: string) => sql<SqlBool>`leads.search like ${pattern}
 // SQLite's FTS5 trigram index (migration 0005) serves LIKE for 3+ characters without escapes.
 const usesTrigrams = (pattern: string) => pattern.length >= 5 && !pattern.slice(1, -1).includes('\\');
 const usesFts = (db: DB, patterns: string[]) => engineOf(db) === 'sqlite' && patterns.length > 0 && patterns.every(usesTrigrams);
+const defaultPath = (db: DB, filter: Pick<Filter, 'q'>): SearchPath =>
+  usesFts(db, searchPatterns(filter.q ?? '')) ? 'fts' : 'like';
 const ftsMatch = (pattern: string) =>
   sql<SqlBool>`leads.rowid in (select rowid from leads_search_fts where search like ${pattern})`;
 
-/** One page of the list, newest first (exported for the query-plan test). */
-export function leadPageQuery(db: DB, filter: LeadFilter & FilterScope, pageSize = PAGE_SIZE) {
-  return (
-    joinLeadEmail(filteredLeads(db, filter))
-      .select([
-        'leads.id',
-        'leads.kind',
-        'leads.type',
-        'leads.name',
-        'leads.email',
-        'leads.phone',
-        'leads.status',
-        'leads.is_spam',
-        'leads.spam_reason',
-        'leads.possible_bot',
-        'leads.bot_signals',
-        'leads.property_state',
-        'leads.outside_licenses',
-        'leads.created_at',
-        'leads.follow_up_on',
-        'n.status as notification_status',
-        'n.last_error',
-      ])
-      // An FTS search sorts all its matches anyway: count them in the same pass.
-      .$if(usesFts(db, searchPatterns(filter.q ?? '')), (qb) =>
-        qb.select(sql<number | string>`count(*) over ()`.as('full_count')),
-      )
-      .orderBy('leads.created_at', 'desc')
-      .orderBy('leads.id', 'desc')
-      .limit(pageSize)
-      .offset((filter.page - 1) * pageSize)
-  );
+/**
+ * How to match the filter's search: on SQLite, the trigram index's rowids when it matches few
+ * leads (at most COUNT_CAP, read once here and sorted by the list's query); a common word
+ * ('garcia': one lead in twelve) is found sooner by walking the folder's index in list order, whose
+ * entries carry `search`, as it is on PostgreSQL (whose planner weighs its trigram index itself).
+ */
+export async function searchPath(db: DB, filter: Pick<LeadFilter, 'q'>): Promise<SearchPath> {
+  const patterns = searchPatterns(filter.q ?? '');
+  if (!usesFts(db, patterns)) return 'like';
+  const rows = await db
+    .selectFrom('leads_search_fts' as never)
+    .select(sql<number>`rowid`.as('id'))
+    .where((eb) => eb.or(patterns.map((p) => sql<SqlBool>`search like ${p}`)))
+    .limit(COUNT_CAP + 1)
+    .execute();
+  return rows.length <= COUNT_CAP ? rows.map((row) => row.id) : 'like';
+}
+
+type Where = ExpressionBuilder<Database, 'leads'>;
+/**
+ * Leads listed after the cursor's (older), and before it (newer). The bound on created_at alone is
+ * what both engines turn into a range of the index; the rest settles ties in the same millisecond.
+ */
+const olderThan = (c: LeadCursor) => (eb: Where) =>
+  eb.and([
+    eb('leads.created_at', '<=', c.createdAt),
+    eb.or([eb('leads.created_at', '<', c.createdAt), eb('leads.id', '<', c.id)]),
+  ]);
+const newerThan = (c: LeadCursor) => (eb: Where) =>
+  eb.and([
+    eb('leads.created_at', '>=', c.createdAt),
+    eb.or([eb('leads.created_at', '>', c.createdAt), eb('leads.id', '>', c.id)]),
+  ]);
+
+/** Where a page starts: after a lead (Next), before one (Previous), or a number of leads in. */
+type Place = { older: LeadCursor } | { newer: LeadCursor } | { offset: number };
+
+/**
+ * One page of the list, newest first (exported for the query-plan test). Without a cursor it is
+ * the page's number of leads in; with `newer` it walks up, oldest first (searchLeads turns it round).
+ */
+export function leadPageQuery(
+  db: DB,
+  filter: Filter & { page?: number },
+  pageSize = PAGE_SIZE,
+  place: Place = { offset: ((filter.page ?? 1) - 1) * pageSize },
+  search = defaultPath(db, filter),
+) {
+  const order = 'newer' in place ? 'asc' : 'desc';
+  // A search by the trigram index sorts all its matches anyway: count them in the same pass.
+  const sorted = search !== 'like' && searchPatterns(filter.q ?? '').length > 0;
+  let query = joinLeadEmail(filteredLeads(db, filter, search))
+    .select([
+      'leads.id',
+      'leads.kind',
+      'leads.type',
+      'leads.name',
+      'leads.email',
+      'leads.phone',
+      'leads.status',
+      'leads.is_spam',
+      'leads.spam_reason',
+      'leads.possible_bot',
+      'leads.bot_signals',
+      'leads.property_state',
+      'leads.outside_licenses',
+      'leads.created_at',
+      'leads.follow_up_on',
+      'n.status as notification_status',
+      'n.last_error',
+    ])
+    .$if(sorted, (qb) => qb.select(sql<number | string>`count(*) over ()`.as('full_count')));
+  if ('older' in place) query = query.where(olderThan(place.older));
+  if ('newer' in place) query = query.where(newerThan(place.newer));
+  return query
+    .orderBy('leads.created_at', order)
+    .orderBy('leads.id', order)
+    .limit(pageSize)
+    .$if('offset' in place && place.offset > 0, (qb) => qb.offset('offset' in place ? place.offset : 0));
+}
+
+/**
+ * The lead just before a page asked for by number: read from the filter's index alone (no outbox
+ * join, no table row), so page 400 costs a walk of 10,000 index entries, not 10,000 joins.
+ */
+async function leadBefore(db: DB, filter: Filter, offset: number, search: SearchPath): Promise<LeadCursor | null> {
+  const row = await filteredLeads(db, filter, search)
+    .select(['leads.created_at', 'leads.id'])
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc')
+    .limit(1)
+    .offset(offset - 1)
+    .executeTakeFirst();
+  return row ? { createdAt: row.created_at, id: row.id } : null;
+}
+
+/** Where the filter's page starts: its cursor, else its number (page 1 has neither). */
+function placeOf(filter: LeadFilter, pageSize: number): Place {
+  if (filter.page > 1 && filter.older) return { older: filter.older };
+  if (filter.page > 1 && filter.newer) return { newer: filter.newer };
+  return { offset: (filter.page - 1) * pageSize };
+}
+
+/**
+ * Counts the filter's leads up to COUNT_CAP + 1. In list order, so that it walks the index the page
+ * walked (left unordered, SQLite may pick an index that matches more columns but must read each
+ * lead's row to check the rest).
+ */
+async function cappedCount(db: DB, filter: Filter, search: SearchPath): Promise<number> {
+  const row = await db
+    .selectFrom(
+      filteredLeads(db, filter, search)
+        .select(sql<number>`1`.as('one'))
+        .orderBy('leads.created_at', 'desc')
+        .orderBy('leads.id', 'desc')
+        .limit(COUNT_CAP + 1)
+        .as('capped'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, pageSize = PAGE_SIZE): Promise<LeadPage> {
-  const rows = await leadPageQuery(db, filter, pageSize).execute();
+  const search = await searchPath(db, filter);
+  let place = placeOf(filter, pageSize);
+  const top = 'offset' in place && place.offset === 0;
+  if ('offset' in place && place.offset > 0) {
+    const before = await leadBefore(db, filter, place.offset, search);
+    place = before ? { older: before } : place;
+  }
+  // One lead more than the page: whether an older page follows.
+  const read = await leadPageQuery(db, filter, pageSize + 1, place, search).execute();
+  // Previous, when the leads above have gone or moved: back at the top, page 1 as first shown.
+  if ('newer' in place && read.length <= pageSize) return searchLeads(db, { ...filter, page: 1, newer: undefined }, pageSize);
+  const rows = 'newer' in place ? read.slice(0, pageSize).reverse() : read.slice(0, pageSize);
+  const hasOlder = 'newer' in place || read.length > pageSize;
+  const page = filter.page;
+  const exact = await countedTotal(db, filter);
   // A short first page is the whole result: no count needed (the usual case of a search for one person).
-  const windowed = rows[0]?.full_count;
+  // (Counted over the whole filter only from the top: a keyset page's window starts at its cursor.)
+  const windowed = top ? rows[0]?.full_count : undefined;
   const counted =
-    windowed !== undefined
+    exact ??
+    (windowed !== undefined
       ? Math.min(Number(windowed), COUNT_CAP + 1)
-      : filter.page === 1 && rows.length < pageSize
+      : page === 1 && rows.length < pageSize
         ? rows.length
-        : Number(
-            (
-              await db
-                .selectFrom(
-                  filteredLeads(db, filter)
-                    .select(sql<number>`1`.as('one'))
-                    .limit(COUNT_CAP + 1)
-                    .as('capped'),
-                )
-                .select((eb) => eb.fn.countAll<number | string>().as('count'))
-                .executeTakeFirstOrThrow()
-            ).count,
-          );
-  const spam = await db
-    .selectFrom('leads')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('is_spam', '=', 1)
-    .executeTakeFirstOrThrow();
+        : await cappedCount(db, filter, search));
+  const capped = exact === null && counted > COUNT_CAP;
+  const first = rows[0];
+  const last = rows.at(-1);
   return {
     leads: rows.map((row) => ({
       id: row.id,
@@ -134,21 +250,21 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
         ? { status: row.notification_status as NotificationStatus, lastError: row.last_error }
         : null,
     })),
-    total: Math.min(counted, COUNT_CAP),
-    totalCapped: counted > COUNT_CAP,
-    page: filter.page,
+    total: capped ? COUNT_CAP : counted,
+    totalCapped: capped,
+    page,
     pageSize,
-    spamCount: Number(spam.count),
+    spamCount: await countSpam(db),
+    older: hasOlder && last ? { createdAt: last.created_at, id: last.id } : null,
+    newer: page > 1 && first ? { createdAt: first.created_at, id: first.id } : null,
   };
 }
 
 /** A lead as the CSV export reads it. */
 export type ExportedLead = Awaited<ReturnType<typeof exportBatch>>[number];
 
-type Cursor = { createdAt: string; id: string } | null;
-
 /** The next `batch` leads of a filter after `after` (newest first): one indexed range read. */
-function exportBatch(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope, after: Cursor, batch: number) {
+function exportBatch(db: DB, filter: Filter, after: LeadCursor | null, batch: number) {
   let query = joinLeadEmail(filteredLeads(db, filter)).select([
     'leads.id',
     'leads.kind',
@@ -170,12 +286,7 @@ function exportBatch(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope, aft
     'n.status as notification_status',
     'n.last_error',
   ]);
-  if (after) {
-    const { createdAt, id } = after;
-    query = query.where((eb) =>
-      eb.or([eb('leads.created_at', '<', createdAt), eb.and([eb('leads.created_at', '=', createdAt), eb('leads.id', '<', id)])]),
-    );
-  }
+  if (after) query = query.where(olderThan(after));
   return query.orderBy('leads.created_at', 'desc').orderBy('leads.id', 'desc').limit(batch).execute();
 }
 
@@ -183,8 +294,8 @@ function exportBatch(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope, aft
  * Every lead of a filter, newest first, in keyset-paged batches (the CSV export streams these):
  * a batch is read only when the previous one has been consumed, and only one is held at a time.
  */
-export async function* exportLeads(db: DB, filter: Omit<LeadFilter, 'page'> & FilterScope, batch = 500) {
-  let after: Cursor = null;
+export async function* exportLeads(db: DB, filter: Filter, batch = 500) {
+  let after: LeadCursor | null = null;
   for (;;) {
     const rows = await exportBatch(db, filter, after, batch);
     yield* rows;

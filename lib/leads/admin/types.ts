@@ -1,6 +1,7 @@
 import type { NotificationStatus } from '../../notifications/types';
 import type { LeadKind } from '../fields';
 import type { BotSignal } from '../spam';
+import type { LeadCursor } from './filter';
 
 /**
  * The Leads tab's list as its components receive it, apart from queries.server.ts that reads it.
@@ -31,12 +32,16 @@ export interface LeadListItem {
 
 export interface LeadPage {
   leads: LeadListItem[];
-  /** Matching leads, at most COUNT_CAP. */
+  /** Matching leads: exact for the folder, kind, status and dates (lead_counts), else counted up to COUNT_CAP. */
   total: number;
-  /** True when more than COUNT_CAP leads match. */
+  /** True when more than COUNT_CAP leads match a filter counted on the leads. */
   totalCapped: boolean;
   page: number;
   pageSize: number;
   /** Leads in the spam folder, for its button. */
   spamCount: number;
+  /** For Next (`older=`): the last lead shown, when older ones match. */
+  older: LeadCursor | null;
+  /** For Previous (`newer=`): the first lead shown, past page 1. */
+  newer: LeadCursor | null;
 }
