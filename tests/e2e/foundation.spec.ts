@@ -23,9 +23,9 @@ function editStoredContent(databasePath: string, edit: (row: { schema_version: n
 test('a fresh start serves the default hero from the database and reports itself healthy', async ({ page, request }) => {
   const server = await startServer();
   try {
-    const health = await request.get(`${server.url}/api/health`);
-    expect(health.status()).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    const ready = await request.get(`${server.url}/api/ready`);
+    expect(ready.status()).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', migrations: 'current', outbox: 'running' });
     // Test servers hash passwords cheaply (tests/support/production-server.ts), and say so.
     expect(server.output()).toContain('"event":"auth.weak_password_hashing","log2N":12');
 
