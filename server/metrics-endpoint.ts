@@ -6,6 +6,7 @@ import { readiness } from '../lib/health/readiness.server';
 import { metrics } from '../lib/metrics/registry';
 import { processSingleton } from '../lib/runtime/process-singleton';
 import { outboxDepth } from '../lib/notifications/outbox-depth.server';
+import { CHANNELS } from '../lib/notifications/types';
 
 /**
  * GET /metrics (issue 33): the process's Prometheus metrics (lib/metrics/registry.ts), behind the
@@ -50,15 +51,13 @@ const gauges = () =>
     };
   });
 
-/** Channels reported even when empty, so an alert on a channel's backlog has a series to read. */
-const CHANNELS = ['email', 'sms', 'push', 'webhook'];
-
 async function readGauges(db: () => Promise<DB>): Promise<void> {
   const { unsent, oldest, pool, ready } = gauges();
   ready.set((await readiness(db)).ready ? 1 : 0);
   const depth = await outboxDepth(await db());
   const now = Date.now();
-  for (const channel of new Set([...CHANNELS, ...depth.map((d) => d.channel)])) {
+  // Every channel is reported, empty ones too, so an alert on a channel's backlog has a series to read.
+  for (const channel of new Set<string>([...CHANNELS, ...depth.map((d) => d.channel)])) {
     const found = depth.find((d) => d.channel === channel);
     unsent.set({ channel }, found?.unsent ?? 0);
     oldest.set({ channel }, found ? Math.max(0, (now - Date.parse(found.oldestAt)) / 1000) : 0);

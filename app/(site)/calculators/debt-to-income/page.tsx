@@ -1,30 +1,12 @@
-import type { Metadata } from 'next';
-import { CalculatorBody } from '@/components/calculators/calculator-body';
-import { CalculatorPage } from '@/components/calculators/calculator-page';
-import { calculatorPageQuery } from '@/lib/calculators/page-query.server';
-import { CALCULATORS, type QueryInput } from '@/lib/calculators/registry';
-import { env } from '@/lib/env.server';
-import { pageMetadata } from '@/lib/site/metadata.server';
+import { CalculatorRoute, calculatorMetadata } from '@/components/calculators/calculator-route';
+import type { QueryInput } from '@/lib/calculators/registry';
 
 // Rendered per request from the query, whole (see ../construction-interest/page.tsx, ADR 024).
 export const instant = false;
 
-const calculator = CALCULATORS['debt-to-income'];
-
-export function generateMetadata(): Metadata {
-  return pageMetadata({
-    title: `${calculator.title} | Construction Loan Pros`,
-    description: calculator.description,
-    path: calculator.path,
-  });
-}
+export const generateMetadata = () => calculatorMetadata('debt-to-income');
 
 /** `?payment=` prefills the proposed payment: the payment calculator links here with its result. */
-export default async function DebtToIncomePage({ searchParams }: { searchParams: Promise<QueryInput> }) {
-  const { parsed, setup, estimateStatus } = await calculatorPageQuery(calculator.id, searchParams);
-  return (
-    <CalculatorPage id={calculator.id} siteUrl={env.SITE_URL}>
-      <CalculatorBody id={calculator.id} parsed={parsed} setup={setup} estimateStatus={estimateStatus} />
-    </CalculatorPage>
-  );
+export default function DebtToIncomePage({ searchParams }: { searchParams: Promise<QueryInput> }) {
+  return <CalculatorRoute id="debt-to-income" searchParams={searchParams} />;
 }
