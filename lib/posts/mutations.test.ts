@@ -24,8 +24,10 @@ describe.each(engines)('post writes (%s)', (_engine, open) => {
   const seeded = seededDatabases(cleanups, open);
   it('creates custom posts at the top with a unique slug', async () => {
     const db = await seeded();
-    const first = await createPost(db, input());
-    const second = await createPost(db, input());
+    // A millisecond apart: two posts written in the same millisecond are ordered by id, which is
+    // random within it (the race that made this test fail about once in a few hundred runs).
+    const first = await createPost(db, input(), new Date('2026-11-27T10:00:00.000Z'));
+    const second = await createPost(db, input(), new Date('2026-11-27T10:00:00.001Z'));
     expect([first.slug, second.slug]).toEqual(['budgeting-your-build', 'budgeting-your-build-2']);
     expect(first.isCustom).toBe(true);
     expect((await readPosts(db))[0]?.id).toBe(second.id);
