@@ -1,15 +1,14 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { sendFile, UploadCancelledError, NOT_REACHED } from '@/components/ui/send-file';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { DOCUMENT_INPUT_ACCEPT, DOCUMENT_MAX_BYTES } from '@/lib/documents/types';
 import { isUploadOutcome, UPLOAD_OUTCOMES, type UploadOutcome } from '@/lib/loan-files/portal-paths';
 import { byteSize } from '@/lib/ui/byte-size';
 
 type Message = { tone: 'ok' | 'error'; text: string };
-
-const noSubscription = () => () => undefined;
 
 const messageOf = (outcome: UploadOutcome): Message => ({
   tone: outcome === 'ok' ? 'ok' : 'error',
@@ -39,11 +38,7 @@ export function UploadForm({
   const router = useRouter();
   const url = `${action}?item=${encodeURIComponent(itemId)}`;
   // False in the server's HTML (the camera button needs a script), true once hydrated.
-  const scripted = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const scripted = useHydrated();
   const [progress, setProgress] = useState<{ name: string; size: number; percent: number } | null>(null);
   const [message, setMessage] = useState<Message | null>(outcome ? messageOf(outcome) : null);
   const fileInput = useRef<HTMLInputElement>(null);

@@ -3,6 +3,7 @@
 import { ChevronDown, History } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { showToast } from '@/components/ui/toast-store';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import type { AdCopyFinding } from '@/lib/compliance/ad-copy';
 import { restoreRevisionAction, saveContentAction, type ContentSaved } from '@/lib/content/actions/content';
 import type { SiteContent } from '@/lib/content/schema';
@@ -55,6 +56,7 @@ export function ContentEditor({ initial }: { initial: ContentSaved }) {
   const [showHistory, setShowHistory] = useState(false);
   const [adCopy, setAdCopy] = useState(initial.adCopy);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved.content);
   useUnsavedChanges('content', dirty);
 
@@ -110,7 +112,8 @@ export function ContentEditor({ initial }: { initial: ContentSaved }) {
     });
 
   return (
-    <div id="content-editor" className="space-y-4">
+    // Disabled in the server's HTML: an edit made before React owns the fields would be lost.
+    <fieldset id="content-editor" disabled={!hydrated} className="m-0 min-w-0 space-y-4 border-0 p-0">
       <div className="sticky top-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-slate-50/95 px-4 py-3">
         <button
           type="button"
@@ -175,6 +178,6 @@ export function ContentEditor({ initial }: { initial: ContentSaved }) {
           </section>
         );
       })}
-    </div>
+    </fieldset>
   );
 }
