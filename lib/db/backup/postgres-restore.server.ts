@@ -1,4 +1,5 @@
 import 'server-only';
+import { once } from 'node:events';
 import { sql } from 'kysely';
 import { connect } from '../connect.server';
 import { BackupError } from './errors';
@@ -30,8 +31,16 @@ export async function restorePostgres(archive: string, databaseUrl: string): Pro
   psql.done.catch(() => pgRestore.child.kill());
 
   input.write(`BEGIN;\n${tables.length ? `DROP TABLE IF EXISTS ${tables.join(', ')} CASCADE;\n` : ''}`);
+  // Listening before the pipe starts: a small archive can be read through at once.
+  const piped = once(pgRestore.output, 'end');
+  piped.catch(() => undefined);
   pgRestore.output.pipe(input, { end: false });
   const [restored] = await Promise.allSettled([pgRestore.done]);
+  // pg_restore's exit is not the end of its SQL: what psql's stdin had not taken yet still waits
+  // in the pipe. A COMMIT written before it would commit half a restore (the drops and the first
+  // tables) and the rest would be written after the end, and lost. So wait for the pipe's end too,
+  // unless psql has stopped reading (it failed; its exit says why below).
+  if (restored.status === 'fulfilled') await Promise.race([piped, psql.done]).catch(() => undefined);
   // Without the COMMIT, psql reaches the end of its input inside the transaction, and PostgreSQL
   // rolls it back when the session ends.
   input.end(restored.status === 'fulfilled' ? 'COMMIT;\n' : '');
