@@ -10,6 +10,7 @@ import { buildEmptyNextApp, startEmptyNextApp } from './empty-next-app';
 import { captureLeadRequest, replayOnce, type CapturedRequest } from './lead-request';
 import { newestPost } from './measure-js';
 import { createPostgresDatabase } from '../tests/support/postgres-database';
+import { placeOnSeparateCores } from './cpu-placement';
 import { machineSummary } from './machine';
 import { nginxPath, startNginx, startProxy, type SavedPage } from './nginx';
 import { formatRows } from './table';
@@ -151,6 +152,8 @@ function cpuSecondsOf(pid: number | undefined): number | null {
 async function measure(target: Target, durationSeconds: number, afterWarmup?: () => void) {
   const { serverPid, ...request } = target;
   const options = { connections: CONNECTIONS, ...request, body: request.body };
+  // Again before each row: the servers started since (nginx, the bare app) are placed too.
+  placeOnSeparateCores();
   await autocannon({ ...options, duration: 2 });
   // Requests still in flight when the warm-up stopped land before the measured run starts.
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -220,6 +223,7 @@ export async function runLoad(options: {
       nodeArgs: cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : [],
     });
     stops.push(site.stop);
+    log(placeOnSeparateCores());
 
     const rows: LoadRow[] = [];
     const run = async (
