@@ -44,6 +44,11 @@ function descendantsOf(root: number): number[] {
   }
   const found: number[] = [];
   const queue = [root];
-  while (queue.length > 0) for (const child of parents.get(queue.shift()!) ?? []) (queue.push(child), found.push(child));
+  while (queue.length > 0) {
+    for (const child of parents.get(queue.shift()!) ?? []) {
+      queue.push(child);
+      found.push(child);
+    }
+  }
   return found;
 }
