@@ -19,6 +19,7 @@ const SERVICES = [
   'lib/webhooks',
   'lib/documents',
   'lib/health',
+  'lib/settings',
 ];
 const DOMAINS = [
   'lib/leads',
@@ -42,6 +43,7 @@ const DOMAINS = [
   'lib/officers',
   'lib/consent',
   'lib/archive',
+  'lib/setup-checklist',
 ];
 /** Makes a database ready for this release: migrations, then the domains' defaults (the seed). */
 const SETUP = ['lib/setup'];

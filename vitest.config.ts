@@ -48,6 +48,7 @@ const ISOLATED_FILES = [
   'tests/integration/ad-copy-checker.test.ts',
   'tests/integration/application-drafts.test.ts',
   'tests/integration/sealed-lead-fields.test.ts',
+  'tests/integration/site-settings.test.ts',
   'tests/integration/backup-restore.test.ts',
   'tests/integration/build-database.test.ts',
   'tests/integration/cache-sync.test.ts',
@@ -78,6 +79,7 @@ const ISOLATED_FILES = [
   'tests/integration/secret-key-rotation.test.ts',
   'tests/integration/secret-key-rotate-command.test.ts',
   'tests/integration/sealed-notifications.test.ts',
+  'tests/integration/setup-checklist.test.ts',
   'tests/integration/team-invites.test.ts',
 ];
 

@@ -119,6 +119,8 @@ export const ACTIVITY_GROUPS = {
     label: 'Settings',
     actions: [
       'settings_changed',
+      'setup_item_skipped',
+      'setup_items_shown_again',
       'loan_file_settings_changed',
       'loan_file_reminders_changed',
       'loan_file_templates_changed',

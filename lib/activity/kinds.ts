@@ -51,6 +51,8 @@ export const ACTIVITY_ACTIONS = {
   role_changed: 'Role changed',
   account_removed: 'Account removed',
   settings_changed: 'Settings changed',
+  setup_item_skipped: 'Setup checklist item skipped',
+  setup_items_shown_again: 'Setup checklist items shown again',
   webhook_created: 'Webhook endpoint added',
   webhook_enabled: 'Webhook endpoint turned on',
   webhook_disabled: 'Webhook endpoint turned off',

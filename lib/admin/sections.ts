@@ -4,7 +4,8 @@ import { can, type Permission, type Role } from '../auth/roles';
  * The dashboard's sections: the Overview at /admin (issue 18), the spec's tabs (Site Content,
  * Rates, Blog, Leads, Security), Licenses and the Ad archive (issue 31: the owner's, beside the
  * other public pages' sections), Loan Files (issue 30), Payments, Site Speed, Integrations (text
- * alerts and webhooks), and My Account for the team (the owner's own account lives in Security).
+ * alerts and webhooks), Settings (issue 33: mail, texts, the site's address), and My Account for
+ * the team (the owner's own account lives in Security).
  * Each names the permission its page checks, so the navigation offers a role only what it may open.
  */
 export const ADMIN_SECTIONS = [
@@ -19,6 +20,7 @@ export const ADMIN_SECTIONS = [
   { href: '/admin/payments', label: 'Payments', permission: 'payments' },
   { href: '/admin/vitals', label: 'Site Speed', permission: 'vitals' },
   { href: '/admin/integrations', label: 'Integrations', permission: 'security' },
+  { href: '/admin/settings', label: 'Settings', permission: 'security' },
   { href: '/admin/security', label: 'Security', permission: 'security' },
   { href: '/admin/account', label: 'My Account', permission: 'account' },
 ] as const satisfies readonly { href: string; label: string; permission: Permission }[];

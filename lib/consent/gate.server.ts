@@ -1,7 +1,9 @@
 import 'server-only';
-import { env } from '../env.server';
+import type { DB } from '../db/connect.server';
 import type { ConsentGate } from '../notifications/consent-gate';
 import { CONSENT_REFUSAL_PREFIX } from '../notifications/delivery-types';
+import { effectiveSiteUrl } from '../settings/effective.server';
+import { serverSources } from '../settings/sources.server';
 import { normalEmail } from './address';
 import { recordedAddress, withdrawalInForce } from './events.server';
 import { CONSENT_SOURCES, type Withdrawal } from './types';
@@ -18,16 +20,17 @@ import { unsubscribeUrl } from './unsubscribe-token.server';
 export const refusalOf = (withdrawal: Withdrawal) =>
   `${CONSENT_REFUSAL_PREFIX}the recipient withdrew consent (${CONSENT_SOURCES[withdrawal.source]}, ${withdrawal.at.slice(0, 10)})`;
 
-export function consentGate(siteUrl: () => string = () => env.SITE_URL): ConsentGate {
+/** `siteUrl`: the site's public address for the links (SITE_URL, else the admin's Settings). */
+export function consentGate(siteUrl: (db: DB) => Promise<string> = (db) => effectiveSiteUrl(db, serverSources())): ConsentGate {
   return {
     async refusal(db, to) {
       const address = recordedAddress(to.channel, to.address);
       const withdrawal = address ? await withdrawalInForce(db, address, to.channel) : null;
       return withdrawal ? refusalOf(withdrawal) : null;
     },
-    unsubscribeUrl(address) {
+    async unsubscribeUrl(db, address) {
       const normal = normalEmail(address);
-      return normal ? unsubscribeUrl(siteUrl(), normal) : null;
+      return normal ? unsubscribeUrl(await siteUrl(db), normal) : null;
     },
   };
 }

@@ -26,4 +26,6 @@ export const MetaKey = {
   recoveryCodesKey: 'recovery_codes_key',
   /** JSON { count, at }: leads migration 0014 brought back from spam, until the owner dismisses the notice. */
   spamMovedBack: 'spam_moved_back',
+  /** When the last `npm run db:backup` that succeeded started (its file's time), ISO (lib/db/backup/last-backup.server.ts). */
+  lastBackupAt: 'last_backup_at',
 } as const;

@@ -756,6 +756,35 @@ export interface ArchiveVersionsTable {
   hash: string;
 }
 
+/**
+ * A setting the owner entered in the admin (migration 0030, lib/settings/): mail, text messages,
+ * the site's public address, and what the admin records about them (the last test e-mail that
+ * went through). An environment variable, where set, wins over the row (lib/settings/fields.ts).
+ */
+export interface SiteSettingsTable {
+  /** The setting's key, e.g. 'smtp.host', 'mail.test_succeeded_at' (lib/settings/fields.ts). */
+  key: string;
+  /** A plain value; null for a secret. */
+  value: string | null;
+  /** A secret (a password, a private key, an auth token) sealed with SECRET_KEY, bound to its key; null for a plain value. */
+  sealed: string | null;
+  updated_at: string;
+  /** The account that saved it; null for what the system records itself. */
+  updated_by: string | null;
+}
+
+/**
+ * An item of the Overview's setup checklist the owner skipped (migration 0031,
+ * lib/setup-checklist/): one row per item, deleted by 'Show again'.
+ */
+export interface SetupChecklistDismissalsTable {
+  /** The item's id ('two-factor', 'backups', ...: lib/setup-checklist/items.ts). */
+  item: string;
+  /** The account that skipped it. */
+  dismissed_by: string;
+  dismissed_at: string;
+}
+
 export interface Database {
   cache_tags: CacheTagsTable;
   site_content: SiteContentTable;
@@ -802,6 +831,8 @@ export interface Database {
   lead_routing: LeadRoutingTable;
   consent_events: ConsentEventsTable;
   archive_versions: ArchiveVersionsTable;
+  site_settings: SiteSettingsTable;
+  setup_checklist_dismissals: SetupChecklistDismissalsTable;
 }
 
 export type { Generated };

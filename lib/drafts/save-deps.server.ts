@@ -3,6 +3,8 @@ import { getDb } from '../db/index.server';
 import { env } from '../env.server';
 import { logger } from '../log.server';
 import { wakeOutbox } from '../notifications/process-worker.server';
+import { effectiveSiteUrl } from '../settings/effective.server';
+import { serverSources } from '../settings/sources.server';
 import type { DraftLimits } from './drafts.server';
 import type { SaveDeps } from './save-request.server';
 
@@ -23,6 +25,7 @@ export function serverSaveDeps(clientAddress: string): SaveDeps {
   return {
     db: getDb,
     siteUrl: env.SITE_URL,
+    linkSiteUrl: (db) => effectiveSiteUrl(db, serverSources()),
     clientAddress,
     limits: draftLimits(),
     now: () => new Date(),

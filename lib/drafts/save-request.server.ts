@@ -23,7 +23,10 @@ import { savedDraftMessage } from './save-messages';
 
 export interface SaveDeps {
   db: () => Promise<DB>;
+  /** SITE_URL: the origin a post must come from. */
   siteUrl: string;
+  /** The address the e-mailed link is built on (SITE_URL, else the admin's Settings); siteUrl when absent. */
+  linkSiteUrl?: (db: DB) => Promise<string>;
   clientAddress: string;
   limits: DraftLimits;
   now: () => Date;
@@ -59,7 +62,7 @@ export async function saveDraftPost(
   const previousToken = posted[DRAFT_TOKEN_FIELD] || undefined;
   try {
     const db = await deps.db();
-    const saved = await db.transaction().execute((trx) =>
+    const saved = await db.transaction().execute(async (trx) =>
       saveDraft(
         trx,
         {
@@ -68,7 +71,7 @@ export async function saveDraftPost(
           step: draftStep(posted.step),
           previousToken,
           clientAddress: deps.clientAddress,
-          siteUrl: deps.siteUrl,
+          siteUrl: deps.linkSiteUrl ? await deps.linkSiteUrl(trx) : deps.siteUrl,
         },
         deps.limits,
         deps.now(),

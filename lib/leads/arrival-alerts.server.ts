@@ -1,8 +1,8 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import { env } from '../env.server';
-import { hasMailTransport } from '../notifications/transports/index.server';
 import type { NewNotification } from '../notifications/outbox.server';
+import { effectiveSettings, mailConfigOf, siteUrlOf } from '../settings/effective.server';
+import { serverSources } from '../settings/sources.server';
 import { visitorAutoReply } from './alerts/auto-reply.server';
 import { visitorEstimate } from './alerts/estimate-email.server';
 import { pushAlerts } from './alerts/push.server';
@@ -29,23 +29,38 @@ const brokerEmail: ArrivalAlertSource = async (_trx, leads) =>
     at,
   }));
 
-/** Every source, in the order their notifications are written. */
-const SOURCES: ArrivalAlertSource[] = [
-  brokerEmail,
-  visitorAutoReply(() => hasMailTransport(env)),
-  visitorEstimate(
-    () => hasMailTransport(env),
-    () => env.SITE_URL,
-  ),
-  smsAlerts,
-  pushAlerts,
-  webhookAlerts,
-];
+/**
+ * What the alerts need of the settings in effect (the environment's, else the admin's), read once
+ * per batch in its transaction: whether mail and texts can go out, and the site's address for links.
+ */
+async function outgoing(trx: DB) {
+  const sources = serverSources();
+  const values = await effectiveSettings(trx, sources);
+  return {
+    mail: mailConfigOf(values, sources) !== null,
+    // As before the admin had settings: a number to text is what queues the text.
+    sms: Boolean(values.alertSmsTo),
+    siteUrl: siteUrlOf(values, sources).url,
+  };
+}
 
 /** The notifications of a batch of new leads; those of suspected spam are stored skipped. */
 export async function arrivalNotifications(trx: DB, leads: ArrivedLead[]): Promise<NewNotification[]> {
+  const settings = await outgoing(trx);
+  // Every source, in the order their notifications are written.
+  const sources: ArrivalAlertSource[] = [
+    brokerEmail,
+    visitorAutoReply(() => settings.mail),
+    visitorEstimate(
+      () => settings.mail,
+      () => settings.siteUrl,
+    ),
+    smsAlerts(settings),
+    pushAlerts,
+    webhookAlerts,
+  ];
   const spam = new Set(leads.filter(({ row }) => row.is_spam === 1).map(({ row }) => row.id));
   const all: NewNotification[] = [];
-  for (const source of SOURCES) all.push(...(await source(trx, leads)));
+  for (const source of sources) all.push(...(await source(trx, leads)));
   return all.map((n) => (spam.has(n.subject.id) ? { ...n, skipped: true } : n));
 }

@@ -62,6 +62,6 @@ export async function gatePayload(db: DB, row: { recipient: string }, payload: u
   const refusal = await check.refusal(db, to);
   if (refusal) return { refusal };
   if (to.channel !== 'email') return { payload };
-  const url = check.unsubscribeUrl(to.address);
+  const url = await check.unsubscribeUrl(db, to.address);
   return { payload: url ? withUnsubscribe(payload as NotificationMessage, url) : payload };
 }

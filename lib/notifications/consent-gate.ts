@@ -20,6 +20,9 @@ export interface ConsentGate {
    * ./delivery-types.ts), or null when it may.
    */
   refusal(db: DB, to: GatedRecipient): Promise<string | null>;
-  /** The one-click unsubscribe link of an e-mail to `address`, or null for an address it cannot name. */
-  unsubscribeUrl(address: string): string | null;
+  /**
+   * The one-click unsubscribe link of an e-mail to `address`, or null for an address it cannot
+   * name; on the site's public address in effect (`db`: the admin's Settings may give it).
+   */
+  unsubscribeUrl(db: DB, address: string): Promise<string | null>;
 }

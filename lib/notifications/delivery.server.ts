@@ -65,6 +65,8 @@ export async function deliverDue(
   const running: Promise<void>[] = [];
   const sender = async () => {
     while (!options.stopped?.()) {
+      // Settings that may have changed are looked up before each claim; without any, nothing is claimed.
+      if (transport.ready && !(await transport.ready())) break;
       const row = await claimNext(db, transport.channel, now(), options.recipients);
       if (!row) break;
       const outcome = await deliverOne(db, transport, log, row, now);

@@ -4,6 +4,7 @@ import { databaseTarget } from '../env-schema';
 import { env } from '../env.server';
 import { logger } from '../log.server';
 import { existingProcessSingleton, processSingleton } from '../runtime/process-singleton';
+import { serverSources } from '../settings/sources.server';
 import { ANY_CHANNEL, listenForDue, type DueListener } from './due-signal.server';
 import { LANES } from './lanes';
 import { transportForChannel } from './transports/index.server';
@@ -11,7 +12,8 @@ import { createLaneWorkers, type OutboxWorker } from './worker.server';
 
 /**
  * The process's outbox workers, one per lane (./lanes.ts: the broker's e-mail apart from the
- * visitors', SMS, push, webhooks) whose channel has a configured transport, kept once per process (lib/runtime/process-singleton.ts: Next may load this module in more than one
+ * visitors', SMS, push, webhooks; e-mail and texts wait while no transport is set up), kept once
+ * per process (lib/runtime/process-singleton.ts: Next may load this module in more than one
  * server layer, the start-up route and the Server Actions, which must share them). Started by the
  * start-up route, which the server runs before admitting visitors, and stopped by the server's
  * graceful stop; never during `next build`, which neither calls the route nor stores leads. On
@@ -29,18 +31,14 @@ const workers = () =>
     const lanes = createLaneWorkers({
       db: getDb,
       lanes: LANES,
-      transportFor: (channel) => transportForChannel(env, getDb, channel),
+      transportFor: (channel) => transportForChannel(serverSources(), getDb, channel),
       log: logger,
     });
-    if (!lanes.some(({ lane }) => lane.channel === 'email')) {
-      logger.warn(
-        { event: 'notification.no_transport' },
-        'No mail transport configured (SMTP_URL or EMAILJS_*): e-mail notifications wait in the outbox',
-      );
-    }
-    const started = lanes.map(({ lane, transport, worker }) => {
+    const started = lanes.map(({ lane, worker }) => {
+      // E-mail and texts follow the settings in effect at each send (the environment's or the
+      // admin's): their transport is named in each attempt, not here.
       logger.info(
-        { event: 'notification.outbox_started', channel: lane.channel, lane: lane.name, transport: transport.name },
+        { event: 'notification.outbox_started', channel: lane.channel, lane: lane.name },
         'Notification worker started',
       );
       return { channel: lane.channel, worker };

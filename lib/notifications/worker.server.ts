@@ -54,16 +54,20 @@ export function createOutboxWorker(options: {
       let delay = pollMs;
       try {
         const db = await options.db();
-        do {
-          again = false;
-          await deliverDue(db, options.transport, options.log, undefined, {
-            stopped: () => stopped,
-            recipients,
-            concurrency: options.lane?.concurrency,
-          });
-        } while (again && !stopped);
-        const next = await nextDueAt(db, options.transport.channel, recipients);
-        if (next) delay = next.getTime() - Date.now();
+        // A transport without settings yet (mail not set up) sends nothing: the notifications wait,
+        // and the next poll, or the wake that saving settings sends, looks again.
+        if (!options.transport.ready || (await options.transport.ready())) {
+          do {
+            again = false;
+            await deliverDue(db, options.transport, options.log, undefined, {
+              stopped: () => stopped,
+              recipients,
+              concurrency: options.lane?.concurrency,
+            });
+          } while (again && !stopped);
+          const next = await nextDueAt(db, options.transport.channel, recipients);
+          if (next) delay = next.getTime() - Date.now();
+        }
       } catch (error) {
         options.log.error({ event: 'notification.outbox_error', err: error }, 'Notification outbox run failed');
       } finally {

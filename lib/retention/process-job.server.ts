@@ -6,6 +6,8 @@ import { existingProcessSingleton, processSingleton } from '../runtime/process-s
 import { queueDailyDigests } from '../leads/pipeline/digest.server';
 import { queueDueReminders } from '../loan-files/reminders.server';
 import { wakeOutbox } from '../notifications/process-worker.server';
+import { effectiveSiteUrl } from '../settings/effective.server';
+import { serverSources } from '../settings/sources.server';
 import { runDailyRetention } from './daily-job.server';
 
 /**
@@ -46,7 +48,8 @@ function startJob(): RetentionJob {
       }
       try {
         if (!stopped) {
-          const digests = await queueDailyDigests(await getDb(), { now: new Date(), siteUrl: env.SITE_URL });
+          const db = await getDb();
+          const digests = await queueDailyDigests(db, { now: new Date(), siteUrl: await effectiveSiteUrl(db, serverSources()) });
           if (digests.ran) logger.info({ event: 'digest.queued', queued: digests.queued }, 'Daily follow-up digests queued');
         }
       } catch (error) {
@@ -54,7 +57,8 @@ function startJob(): RetentionJob {
       }
       try {
         if (!stopped) {
-          const reminders = await queueDueReminders(await getDb(), new Date(), { siteUrl: env.SITE_URL });
+          const db = await getDb();
+          const reminders = await queueDueReminders(db, new Date(), { siteUrl: await effectiveSiteUrl(db, serverSources()) });
           if (reminders.queued > 0) {
             logger.info({ event: 'loan_file_reminders.queued', queued: reminders.queued }, 'Loan file reminders queued');
             wakeOutbox();

@@ -10,6 +10,7 @@ import { resealDraftValues } from '../drafts/reseal.server';
 import { resealLeadFields } from '../leads/reseal-fields.server';
 import { resealNotifications } from '../notifications/reseal.server';
 import { resealVapidKey } from '../push/reseal.server';
+import { resealSiteSettings } from '../settings/reseal.server';
 import { resealWebhookSecrets } from '../webhooks/reseal.server';
 import { withStartupLock } from './prepare.server';
 
@@ -68,6 +69,12 @@ export const SEALED_VALUES = [
     label: 'outbox messages (sealed payloads and link tokens)',
     sealedIn: ['lib/notifications/outbox.server.ts', 'lib/notifications/sealed-payload.server.ts'],
     reseal: resealNotifications,
+  },
+  {
+    kind: 'siteSettings',
+    label: "settings' secrets (SMTP password, EmailJS private key, Twilio auth token)",
+    sealedIn: ['lib/settings/store.server.ts'],
+    reseal: resealSiteSettings,
   },
 ] as const satisfies readonly {
   kind: string;

@@ -26,6 +26,7 @@ export const ADMIN_SECTION_PATHS = [
   '/admin/payments',
   '/admin/vitals',
   '/admin/integrations',
+  '/admin/settings',
   '/admin/security',
 ];
 

@@ -74,6 +74,7 @@ export type Section =
   | 'Payments'
   | 'Site Speed'
   | 'Integrations'
+  | 'Settings'
   | 'Security'
   | 'My Account';
 

@@ -21,6 +21,7 @@ import { logger } from '../../lib/log.server';
 import { sealContext } from '../../lib/notifications/outbox.server';
 import { isSealedPayload, payloadContext } from '../../lib/notifications/sealed-payload.server';
 import { SEAL_CONTEXT, vapidKeys } from '../../lib/push/vapid-keys.server';
+import { settingContext, writeSettings } from '../../lib/settings/store.server';
 import { rotateSecretKey, RotationError, RotationStopped, SEALED_VALUES } from '../../lib/setup/rotate-secret-key.server';
 import { createEndpoint, secretContext as webhookContext } from '../../lib/webhooks/endpoints.server';
 import { scanDatabase } from '../support/database-scan';
@@ -90,6 +91,7 @@ async function sealEveryKind(db: DB): Promise<void> {
     .transaction()
     .execute((trx) => saveDraft(trx, { ...draft, siteUrl: 'https://loans.example' }, limits, now));
   expect(saved.ok).toBe(true);
+  await writeSettings(db, { smtpHost: 'smtp.example.com', smtpPassword: 'relay password' }, 'admin', now);
 }
 
 /** Every value sealed in the database, with the context it was sealed for (leads' fields apart: leadIncomes). */
@@ -121,6 +123,8 @@ async function sealedValues(db: DB): Promise<{ where: string; value: string; con
   }
   for (const row of await db.selectFrom('application_drafts').select(['id', 'field_values']).execute())
     values.push({ where: `draft ${row.id}`, value: row.field_values, context: valuesContext(row.id) });
+  for (const row of await db.selectFrom('site_settings').select(['key', 'sealed']).where('sealed', 'is not', null).execute())
+    values.push({ where: `setting ${row.key}`, value: row.sealed!, context: settingContext(row.key) });
   for (const row of await db.selectFrom('notifications').select(['id', 'payload', 'sealed_secret']).execute()) {
     if (isSealedPayload(row.payload))
       values.push({ where: `payload ${row.id}`, value: row.payload, context: payloadContext(row.id) });
@@ -171,7 +175,7 @@ describe.each(engines)('rotating SECRET_KEY on %s', (_name, openDb) => {
     expect(await db.selectFrom('recovery_codes').select('id').execute()).toEqual([]);
 
     const values = await sealedValues(db);
-    expect(values.length).toBeGreaterThanOrEqual(9);
+    expect(values.length).toBeGreaterThanOrEqual(10);
     for (const { where, value, context } of values) {
       expect(open(value, context, NEW), where).not.toBeNull();
       expect(open(value, context, OLD), where).toBeNull();

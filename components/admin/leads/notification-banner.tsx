@@ -1,3 +1,5 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { Troubled } from '@/lib/notifications/delivery-types';
 
 /** Where the owner sees each kind of notification's errors and retries it. */
@@ -9,14 +11,33 @@ const TROUBLE = {
 /**
  * The dashboard's warning when leads or payment notices are not reaching the broker's mailbox:
  * notifications failing or given up on, or no mail transport configured at all (they then wait
- * in the outbox).
+ * in the outbox until the owner sets e-mail up in Settings, or the environment does).
  */
-export function NotificationBanner({ troubled, transport }: { troubled: Troubled; transport: boolean }) {
-  const problems: { title: string; text: string }[] = [];
+export function NotificationBanner({
+  troubled,
+  transport,
+  settings,
+}: {
+  troubled: Troubled;
+  transport: boolean;
+  /** Whether the account may open the Settings (the owner), where e-mail is set up. */
+  settings: boolean;
+}) {
+  const problems: { title: string; text: ReactNode }[] = [];
   if (!transport) {
+    const where = settings ? (
+      <>
+        Set up e-mail in{' '}
+        <Link href="/admin/settings" prefetch={false} className="font-semibold underline underline-offset-2">
+          Settings
+        </Link>
+      </>
+    ) : (
+      'The owner sets up e-mail in Settings'
+    );
     problems.push({
       title: 'No e-mail transport is configured.',
-      text: 'Set SMTP_URL or the EMAILJS_* settings: until then lead notifications wait unsent (the leads themselves are stored in the Leads tab).',
+      text: <>{where}: until then lead notifications wait unsent (the leads themselves are stored in the Leads tab).</>,
     });
   }
   for (const subject of ['lead', 'payment'] as const) {

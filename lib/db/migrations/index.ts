@@ -28,6 +28,8 @@ import * as m0026 from './0026_lead_routing_by_state';
 import * as m0027 from './0027_consent_events';
 import * as m0028 from './0028_archive_versions';
 import * as m0029 from './0029_lead_search_indexes';
+import * as m0030 from './0030_site_settings';
+import * as m0031 from './0031_setup_checklist_dismissals';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -63,4 +65,6 @@ export const migrations: Record<string, Migration> = {
   '0027_consent_events': m0027,
   '0028_archive_versions': m0028,
   '0029_lead_search_indexes': m0029,
+  '0030_site_settings': m0030,
+  '0031_setup_checklist_dismissals': m0031,
 };

@@ -1,5 +1,4 @@
 import 'server-only';
-import { env } from '../../env.server';
 import type { ArrivalAlertSource } from './source';
 
 /** Where the broker opens a lead in the admin (the Leads page opens its dialog). */
@@ -12,16 +11,19 @@ export function leadSmsBody(lead: { id: string; type: string; name: string }, si
 }
 
 /**
- * A text message to the broker (ALERT_SMS_TO) for each new lead, when text alerts are set up. The
- * link is built on SITE_URL, the site's public address, as invitation links are.
+ * A text message to the broker (ALERT_SMS_TO, or the number saved in the admin's Settings) for each
+ * new lead, when there is a number to text (until Twilio is set up, the texts wait). The link is
+ * built on the site's public address (SITE_URL, else the Settings'), as invitation links are.
  */
-export const smsAlerts: ArrivalAlertSource = async (_trx, leads) => {
-  if (!env.ALERT_SMS_TO) return [];
-  return leads.map(({ row, at }) => ({
-    subject: { type: 'lead', id: row.id },
-    channel: 'sms',
-    recipient: 'broker',
-    payload: { body: leadSmsBody(row, env.SITE_URL) },
-    at,
-  }));
-};
+export function smsAlerts(settings: { sms: boolean; siteUrl: string }): ArrivalAlertSource {
+  return async (_trx, leads) => {
+    if (!settings.sms) return [];
+    return leads.map(({ row, at }) => ({
+      subject: { type: 'lead', id: row.id },
+      channel: 'sms',
+      recipient: 'broker',
+      payload: { body: leadSmsBody(row, settings.siteUrl) },
+      at,
+    }));
+  };
+}

@@ -4,8 +4,9 @@ import { refresh } from 'next/cache';
 import { z } from 'zod';
 import { adminAction, adminFormAction } from '../../admin/action.server';
 import { fail, succeed, type ActionFailure, type ActionResult } from '../../admin/result';
-import { env } from '../../env.server';
 import { wakeOutbox } from '../../notifications/process-worker.server';
+import { effectiveSiteUrl } from '../../settings/effective.server';
+import { serverSources } from '../../settings/sources.server';
 import { sendBuilderLink, updateBuilder } from '../builder.server';
 import { LoanFileError } from '../errors';
 import { openLoanFile } from '../files.server';
@@ -23,6 +24,9 @@ import { builderSchema, expiresOnSchema, itemInputSchema, milestoneSchema, rejec
  */
 
 const id = z.string().min(1).max(32);
+
+/** The address the e-mailed links are built on: SITE_URL, else the admin's Settings. */
+const siteUrlOf = (db: Parameters<typeof effectiveSiteUrl>[0]) => effectiveSiteUrl(db, serverSources());
 
 /** The first field's message, for the toast of a form the schema refused. */
 const invalidAs =
@@ -75,7 +79,7 @@ export const sendBuilderLinkAction = adminFormAction(
   z.object({ fileId: id }),
   async ({ fileId }, { db, log }) =>
     refusedAs('❌ Link Not Sent', async () => {
-      const { sentTo } = await sendBuilderLink(db, fileId, { siteUrl: env.SITE_URL });
+      const { sentTo } = await sendBuilderLink(db, fileId, { siteUrl: await siteUrlOf(db) });
       await log({ action: 'loan_file_builder_link_sent', target: fileId });
       wakeOutbox();
       refresh();
@@ -124,7 +128,7 @@ export const rejectItemAction = adminFormAction(
   z.object({ itemId: id, reason: rejectReasonSchema }),
   async ({ itemId, reason }, { db, log, account }) =>
     refusedAs(NOT_REJECTED, async () => {
-      const { item, notified } = await rejectItem(db, itemId, reason, { siteUrl: env.SITE_URL, by: account.id });
+      const { item, notified } = await rejectItem(db, itemId, reason, { siteUrl: await siteUrlOf(db), by: account.id });
       // That a reason was given, never its text: the broker's words about a customer.
       await log({
         action: 'loan_file_item_rejected',
@@ -157,7 +161,7 @@ export const setMilestoneAction = adminFormAction(
   }),
   async ({ fileId, milestone, notify }, { db, log, account }) =>
     refusedAs(MILESTONE_NOT_CHANGED, async () => {
-      const set = await setMilestone(db, fileId, milestone, { by: account.id, notify, siteUrl: env.SITE_URL });
+      const set = await setMilestone(db, fileId, milestone, { by: account.id, notify, siteUrl: await siteUrlOf(db) });
       if (!set.changed)
         return succeed({ title: 'No Change', message: 'The file is at that milestone already; nothing was sent.' });
       await log({ action: 'loan_file_milestone_changed', target: fileId, detail: { to: milestone, notified: set.notified } });

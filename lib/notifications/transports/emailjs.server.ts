@@ -1,5 +1,5 @@
 import 'server-only';
-import { DeliveryError, type Transport } from './types';
+import { DeliveryError, failureText, type Transport } from './types';
 
 export interface EmailJsSettings {
   apiUrl: string;
@@ -9,6 +9,8 @@ export interface EmailJsSettings {
   privateKey: string;
   /** The broker's mailbox, passed to the template as to_email unless the message names its own recipient. */
   to: string;
+  /** How long a request may take (30 s; the admin's test send waits less). */
+  timeoutMs?: number;
 }
 
 /** The EmailJS browser library version the spec's original used; the API records it. */
@@ -51,11 +53,10 @@ export function emailJsTransport(settings: EmailJsSettings): Transport<'email'> 
             },
             accessToken: settings.privateKey,
           }),
-          signal: AbortSignal.timeout(30_000),
+          signal: AbortSignal.timeout(settings.timeoutMs ?? 30_000),
         });
       } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
-        throw new DeliveryError(`EmailJS 0 Network Error: ${detail}`, true);
+        throw new DeliveryError(`EmailJS 0 Network Error: ${failureText(error)}`, true);
       }
       if (response.ok) return;
       const text = await response.text().catch(() => '');

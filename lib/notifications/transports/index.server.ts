@@ -1,7 +1,10 @@
 import 'server-only';
 import type { DB } from '../../db/connect.server';
 import type { Env } from '../../env-schema';
+import type { SettingsSources } from '../../settings/environment';
+import { effectiveMail, effectiveSms, type MailConfig, type SmsConfig } from '../../settings/effective.server';
 import { emailJsTransport } from './emailjs.server';
+import { followingSettings } from './following-settings.server';
 import { pushTransport, vapidSubject } from './push.server';
 import { smtpTransport } from './smtp.server';
 import { twilioTransport } from './twilio.server';
@@ -10,38 +13,43 @@ import type { AnyTransport, Transport } from './types';
 import { webhookTransport } from './webhook.server';
 
 /**
- * The transport the configuration chooses: SMTP when SMTP_URL is set, else EmailJS when its four
- * settings are, else none (notifications then wait in the outbox and the admin shows them).
+ * The e-mail transport for a configuration in effect (lib/settings/effective.server.ts: the
+ * environment's, else the admin's): SMTP or EmailJS. The API addresses stay the environment's
+ * (EMAILJS_API_URL, TWILIO_API_URL): the admin chooses accounts, never where their requests go.
  */
-export function transportFromEnv(env: Env): Transport<'email'> | null {
-  if (env.SMTP_URL && env.MAIL_FROM && env.MAIL_TO) {
-    return smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM, to: env.MAIL_TO });
-  }
-  if (env.EMAILJS_SERVICE_ID && env.EMAILJS_TEMPLATE_ID && env.EMAILJS_PUBLIC_KEY && env.EMAILJS_PRIVATE_KEY) {
-    return emailJsTransport({
-      apiUrl: env.EMAILJS_API_URL,
-      serviceId: env.EMAILJS_SERVICE_ID,
-      templateId: env.EMAILJS_TEMPLATE_ID,
-      publicKey: env.EMAILJS_PUBLIC_KEY,
-      privateKey: env.EMAILJS_PRIVATE_KEY,
-      to: env.MAIL_TO ?? '',
-    });
-  }
-  return null;
+export function mailTransportOf(config: MailConfig, env: Pick<Env, 'EMAILJS_API_URL'>): Transport<'email'> {
+  if (config.kind === 'smtp') return smtpTransport({ url: config.url, from: config.from, to: config.to });
+  const { serviceId, templateId, publicKey, privateKey, to } = config;
+  return emailJsTransport({ apiUrl: env.EMAILJS_API_URL, serviceId, templateId, publicKey, privateKey, to });
+}
+
+/** Text messages through Twilio, for its settings in effect. */
+export function smsTransportOf(config: SmsConfig, env: Pick<Env, 'TWILIO_API_URL'>): Transport<'sms'> {
+  return twilioTransport({ apiUrl: env.TWILIO_API_URL, ...config });
 }
 
 /**
- * A new transport for the channel, as the configuration enables it (null when it does not): one
- * per outbox lane (../lanes.ts), so each lane has its own connection to the provider. `db` is for
- * transports that look up their recipient when sending (a push subscription, a webhook endpoint's
- * secret), so a removed one is never sent to.
+ * A new transport for the channel: one per outbox lane (../lanes.ts), so each lane has its own
+ * connection to the provider. E-mail and texts follow the settings in effect at each send
+ * (./following-settings.server.ts), whether the environment or the admin gives them, and wait
+ * while there are none. `db` is also for transports that look up their recipient when sending (a
+ * push subscription, a webhook endpoint's secret), so a removed one is never sent to.
  */
-export function transportForChannel(env: Env, db: () => Promise<DB>, channel: Channel): AnyTransport | null {
+export function transportForChannel(sources: SettingsSources, db: () => Promise<DB>, channel: Channel): AnyTransport {
+  const { env } = sources;
   switch (channel) {
     case 'email':
-      return transportFromEnv(env);
+      return followingSettings({
+        channel,
+        load: async () => effectiveMail(await db(), sources),
+        build: (config) => mailTransportOf(config, env),
+      });
     case 'sms':
-      return smsTransportFromEnv(env);
+      return followingSettings({
+        channel,
+        load: async () => effectiveSms(await db(), sources),
+        build: (config) => smsTransportOf(config, env),
+      });
     // Always: endpoints are added in the admin at any time, and each is looked up when sending.
     case 'webhook':
       return webhookTransport(db);
@@ -51,24 +59,9 @@ export function transportForChannel(env: Env, db: () => Promise<DB>, channel: Ch
   }
 }
 
-/** Text messages through Twilio, when its four settings are given (the schema requires all or none). */
-export function smsTransportFromEnv(env: Env): Transport<'sms'> | null {
-  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM || !env.ALERT_SMS_TO) return null;
-  return twilioTransport({
-    apiUrl: env.TWILIO_API_URL,
-    accountSid: env.TWILIO_ACCOUNT_SID,
-    authToken: env.TWILIO_AUTH_TOKEN,
-    from: env.TWILIO_FROM,
-    to: env.ALERT_SMS_TO,
-  });
-}
-
-/** Whether any transport is configured (the dashboard warns when none is). */
-export function hasMailTransport(env: Env): boolean {
-  return Boolean(
-    (env.SMTP_URL && env.MAIL_FROM && env.MAIL_TO) ||
-    (env.EMAILJS_SERVICE_ID && env.EMAILJS_TEMPLATE_ID && env.EMAILJS_PUBLIC_KEY && env.EMAILJS_PRIVATE_KEY),
-  );
+/** Whether e-mail can go out now (the dashboard warns when it cannot; auto-replies are queued only when it can). */
+export async function hasMailTransport(db: DB, sources: SettingsSources): Promise<boolean> {
+  return (await effectiveMail(db, sources)) !== null;
 }
 
 export type { Transport };

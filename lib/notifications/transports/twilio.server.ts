@@ -1,5 +1,5 @@
 import 'server-only';
-import { DeliveryError, type Transport } from './types';
+import { DeliveryError, failureText, type Transport } from './types';
 
 export interface TwilioSettings {
   /** https://api.twilio.com, or a stand-in's origin in tests (TWILIO_API_URL). */
@@ -9,12 +9,14 @@ export interface TwilioSettings {
   from: string;
   /** ALERT_SMS_TO: the broker's phone, unless a message names its own. */
   to: string;
+  /** How long a request may take (30 s; the admin's test send waits less). */
+  timeoutMs?: number;
 }
 
 /**
  * Text messages through Twilio's REST API: a form post to the account's Messages resource with
  * HTTP Basic auth (account SID and auth token). Network errors, 429, 5xx and a refused login (the
- * owner fixes the token and restarts) are retried; any other 4xx (an invalid number, a body
+ * owner fixes the token in the Settings) are retried; any other 4xx (an invalid number, a body
  * Twilio refuses) would fail the same way again, so the message is marked failed at once.
  */
 export function twilioTransport(settings: TwilioSettings): Transport<'sms'> {
@@ -31,11 +33,10 @@ export function twilioTransport(settings: TwilioSettings): Transport<'sms'> {
           method: 'POST',
           headers: { Authorization: authorization, 'Content-Type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ To: message.to ?? settings.to, From: settings.from, Body: message.body }),
-          signal: AbortSignal.timeout(30_000),
+          signal: AbortSignal.timeout(settings.timeoutMs ?? 30_000),
         });
       } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
-        throw new DeliveryError(`Twilio network error: ${detail}`, true);
+        throw new DeliveryError(`Twilio network error: ${failureText(error)}`, true);
       }
       if (response.ok) return;
       const detail = await twilioError(response);

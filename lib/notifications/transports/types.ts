@@ -20,6 +20,12 @@ export interface Transport<C extends Channel = Channel> {
    * check before it is sent (../consent-gate.server.ts).
    */
   recipientOf?(payload: ChannelPayloads[C]): string;
+  /**
+   * For a transport that follows settings which may change (./following-settings.server.ts):
+   * looks them up again and says whether it can send now. The worker claims nothing while it
+   * cannot (the notifications wait, as without a transport); absent, it always can.
+   */
+  ready?(): Promise<boolean>;
   close?(): void;
 }
 
@@ -35,4 +41,14 @@ export class DeliveryError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * An error in words, with its cause's where it has one: fetch's "fetch failed" says nothing, its
+ * cause ("connect ECONNREFUSED 127.0.0.1:2599") says what the owner must fix.
+ */
+export function failureText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? error.cause.message : '';
+  return cause && !error.message.includes(cause) ? `${error.message}: ${cause}` : error.message;
 }

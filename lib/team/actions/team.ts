@@ -5,8 +5,9 @@ import { adminAction } from '../../admin/action.server';
 import { fail, succeed } from '../../admin/result';
 import { ROLE_LABELS } from '../../auth/roles';
 import { CacheTag } from '../../cache/tags';
-import { env } from '../../env.server';
 import { wakeOutbox } from '../../notifications/process-worker.server';
+import { effectiveSiteUrl } from '../../settings/effective.server';
+import { serverSources } from '../../settings/sources.server';
 import { changeRole, removeAccount } from '../accounts.server';
 import { createInvite, revokeInvite } from '../invites.server';
 import { accountIdSchema, inviteIdSchema, inviteSchema, roleChangeSchema } from '../schemas';
@@ -24,8 +25,9 @@ const REFUSED_INVITES = {
 export const inviteAction = adminAction(
   inviteSchema,
   async ({ email, role }, { db, account, log }) => {
+    const siteUrl = await effectiveSiteUrl(db, serverSources());
     const result = await db.transaction().execute(async (trx) => {
-      const created = await createInvite(trx, { email, role, invitedBy: account.id, siteUrl: env.SITE_URL });
+      const created = await createInvite(trx, { email, role, invitedBy: account.id, siteUrl });
       if (created.ok) await log({ action: 'invite_sent', target: created.id, detail: { email, role } }, trx);
       return created;
     });

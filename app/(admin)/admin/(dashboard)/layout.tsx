@@ -6,10 +6,10 @@ import { StepUpDialog } from '@/components/admin/step-up/step-up-dialog';
 import { UnsavedChangesProvider } from '@/components/admin/unsaved-changes';
 import { adminPageContext } from '@/lib/admin/page-context.server';
 import { can, ROLE_LABELS } from '@/lib/auth/roles';
-import { env } from '@/lib/env.server';
 import { countTroubled } from '@/lib/notifications/queries.server';
 import { hasMailTransport } from '@/lib/notifications/transports/index.server';
 import { MANIFEST_PATH } from '@/lib/push/admin-app';
+import { serverSources } from '@/lib/settings/sources.server';
 
 /** The admin installs as an app of its own (lib/push/admin-app.ts); the public site offers none. */
 export const metadata: Metadata = { manifest: MANIFEST_PATH };
@@ -23,6 +23,8 @@ export const metadata: Metadata = { manifest: MANIFEST_PATH };
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { db, account } = await adminPageContext('account');
   const health = await countTroubled(db);
+  const leads = can(account.role, 'leads');
+  const transport = leads ? await hasMailTransport(db, serverSources()) : true;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -42,7 +44,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           </form>
         </div>
       </header>
-      {can(account.role, 'leads') && <NotificationBanner troubled={health} transport={hasMailTransport(env)} />}
+      {leads && <NotificationBanner troubled={health} transport={transport} settings={can(account.role, 'security')} />}
       <UnsavedChangesProvider>
         <AdminNav role={account.role} />
         <div className="py-6">{children}</div>

@@ -5,6 +5,8 @@ import { env } from '@/lib/env.server';
 import { isSameOrigin } from '@/lib/http/origin';
 import { wakeOutbox } from '@/lib/notifications/process-worker.server';
 import { requestSignInLink } from '@/lib/loan-files/portal-auth.server';
+import { effectiveSiteUrl } from '@/lib/settings/effective.server';
+import { serverSources } from '@/lib/settings/sources.server';
 
 const email = z.email().max(254);
 
@@ -19,7 +21,9 @@ export async function POST(request: NextRequest) {
   const form = await request.formData().catch(() => null);
   const parsed = email.safeParse(String(form?.get('email') ?? '').trim());
   if (!parsed.success) return back('/portal?link=invalid');
-  await requestSignInLink(await getDb(), parsed.data, { siteUrl: env.SITE_URL, now: new Date() });
+  const db = await getDb();
+  // The link is built on the site's public address: SITE_URL, else the admin's Settings.
+  await requestSignInLink(db, parsed.data, { siteUrl: await effectiveSiteUrl(db, serverSources()), now: new Date() });
   wakeOutbox();
   return back('/portal?link=sent');
 }

@@ -1,8 +1,9 @@
 import { connection, NextResponse, type NextRequest } from 'next/server';
 import { answerInboundSms } from '@/lib/consent/sms-reply.server';
 import { getDb } from '@/lib/db/index.server';
-import { env } from '@/lib/env.server';
 import { logger } from '@/lib/log.server';
+import { effectiveSettings, siteUrlOf } from '@/lib/settings/effective.server';
+import { serverSources } from '@/lib/settings/sources.server';
 
 /**
  * POST /api/twilio/sms: Twilio's "A message comes in" webhook for the number in TWILIO_FROM
@@ -10,8 +11,9 @@ import { logger } from '@/lib/log.server';
  * (lib/consent/sms-reply.server.ts).
  *
  * No Origin check, like the Stripe webhook: the caller is Twilio's server, proven by
- * X-Twilio-Signature over the URL and the form's parameters with TWILIO_AUTH_TOKEN. The URL signed
- * is SITE_URL with the request's path and query, never the Host header a client chose. The body
+ * X-Twilio-Signature over the URL and the form's parameters with the auth token (TWILIO_AUTH_TOKEN,
+ * else the admin's Settings). The URL signed is the site's public address (SITE_URL, else the
+ * Settings) with the request's path and query, never the Host header a client chose. The body
  * is bounded by its class in server/body-limits.ts.
  */
 export async function POST(request: NextRequest) {
@@ -20,9 +22,13 @@ export async function POST(request: NextRequest) {
   if (type !== 'application/x-www-form-urlencoded') return refuse(415, 'Send the message form-encoded, as Twilio does.');
   const body = await request.text();
   const { pathname, search } = new URL(request.url);
-  const answer = await answerInboundSms(await getDb(), {
-    authToken: env.TWILIO_AUTH_TOKEN,
-    url: `${env.SITE_URL}${pathname}${search}`,
+  const db = await getDb();
+  const sources = serverSources();
+  // The account's token and the public address in effect: the environment's, else the admin's Settings.
+  const settings = await effectiveSettings(db, sources, ['twilioAuthToken', 'siteUrl']);
+  const answer = await answerInboundSms(db, {
+    authToken: settings.twilioAuthToken,
+    url: `${siteUrlOf(settings, sources).url}${pathname}${search}`,
     body,
     signature: request.headers.get('x-twilio-signature'),
   });

@@ -11,7 +11,7 @@ export default async function IntegrationsPage() {
   const context = await adminPageContext('security');
   return (
     <div className="space-y-12">
-      <TextAlertsSection />
+      <TextAlertsSection db={context.db} />
       <WebhooksSection context={context} />
     </div>
   );
