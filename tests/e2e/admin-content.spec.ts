@@ -220,6 +220,7 @@ test('the sections are links with the current one marked; leaving unsaved edits 
     'Payments',
     'Site Speed',
     'Integrations',
+    'Settings',
     'Security',
   ]);
   await expect(nav.locator('[aria-current="page"]')).toHaveText(['Site Content']);
