@@ -3,6 +3,7 @@
 import { useRef, useState, useTransition, type FormEvent, type ReactNode } from 'react';
 import { withStepUp } from '@/components/admin/step-up/with-step-up';
 import { toastResult } from '@/components/admin/team/toast-result';
+import { useHydrated } from '@/components/ui/use-hydrated';
 import { saveSettingsAction } from '@/lib/settings/actions/settings';
 import { fieldOf, SET_BY_ENVIRONMENT, SETTING_FIELDS, SMTP_SECURITY, SMTP_SECURITY_LABELS } from '@/lib/settings/fields';
 import type { SettingsView } from '@/lib/settings/types';
@@ -19,6 +20,7 @@ const fieldsetClass = 'space-y-4 rounded-md border border-slate-300 p-4';
  */
 export function SettingsForm({ view }: { view: SettingsView }) {
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
@@ -48,6 +50,8 @@ export function SettingsForm({ view }: { view: SettingsView }) {
       <form
         key={JSON.stringify(f)}
         ref={formRef}
+        // Never a GET: a submission the script did not catch must not put a password in an address.
+        method="post"
         onSubmit={onSubmit}
         noValidate
         aria-labelledby="settings-form-title"
@@ -165,7 +169,8 @@ export function SettingsForm({ view }: { view: SettingsView }) {
 
         <button
           type="submit"
-          disabled={pending}
+          // Until React owns the form, a click would send it as a plain post, which saves nothing.
+          disabled={!hydrated || pending}
           className="bg-brand-700 hover:bg-brand-800 rounded-md px-4 py-2 font-semibold text-white disabled:opacity-70"
         >
           {pending ? 'Saving...' : 'Save settings'}
