@@ -64,8 +64,8 @@ export const SETUP_ITEMS: readonly SetupItemDefinition[] = [
   {
     id: 'site-url',
     label: 'Site URL set',
-    todoText: 'Links in e-mails and the sitemap point at this server’s local address.',
-    doneText: 'Links in e-mails and the sitemap use the site’s public address.',
+    todoText: 'Links in e-mails and texts (sign-in, unsubscribe, leads) point at this server’s local address.',
+    doneText: 'Links in e-mails and texts use the site’s public address.',
     link: { href: '/admin/settings', text: 'Set the site’s address' },
   },
   {
