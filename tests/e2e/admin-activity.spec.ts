@@ -25,6 +25,10 @@ import { root, startServer, type RunningServer } from './server';
  * deliberately slow scrypt).
  */
 
+// A failed test here keeps its network too (only snapshots record it): the content save once made
+// no request and raised no toast in a fresh-clone run, unexplained (docs/testing.md, tenth session).
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true } });
+
 let server: RunningServer;
 /** What the login route set: the session and the marker that shows the owner's edit controls. */
 let owner: Parameters<BrowserContext['addCookies']>[0];
