@@ -1,9 +1,5 @@
 import 'server-only';
 import type { DB } from '../db/connect.server';
-import type { Env } from '../env-schema';
-import type { RawEnvironment } from './environment';
-import type { SettingSource } from './fields';
-import { siteUrlSetting } from './effective.server';
 import { plainValue, putRow } from './store.server';
 
 /**
@@ -32,12 +28,4 @@ export async function recordTestSuccess(db: DB, channel: TestChannel, by: string
 /** Forgets a channel's test result (its settings changed); call it in the change's transaction. */
 export async function forgetTestSuccess(trx: DB, channel: TestChannel): Promise<void> {
   await trx.deleteFrom('site_settings').where('key', '=', TEST_SUCCEEDED_KEYS[channel]).execute();
-}
-
-/**
- * Where the site's public address comes from: the SITE_URL variable the operator set, the
- * admin's Settings, or neither (the default, http://localhost:PORT, is then in use).
- */
-export async function effectiveSiteUrlSource(db: DB, env: Env, rawEnv: RawEnvironment): Promise<SettingSource> {
-  return (await siteUrlSetting(db, { env, raw: rawEnv })).source;
 }

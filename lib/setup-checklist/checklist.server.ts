@@ -5,7 +5,8 @@ import type { DB } from '../db/connect.server';
 import { readSiteContent } from '../content/queries.server';
 import { licensedStates } from '../licenses/held-states.server';
 import type { SettingsSources } from '../settings/environment';
-import { effectiveSiteUrlSource, mailTestSucceededAt } from '../settings/test-results.server';
+import { siteUrlSetting } from '../settings/effective.server';
+import { mailTestSucceededAt } from '../settings/test-results.server';
 import { skippedItems } from './dismissals.server';
 import { BACKUP_MAX_AGE_DAYS, type SetupItemId } from './items';
 import { summarize, type SetupChecklist, type SetupItemFact } from './summary';
@@ -25,7 +26,7 @@ export async function readSetupChecklist(
     mailTestSucceededAt(db),
     readSiteContent(db),
     licensedStates(db),
-    effectiveSiteUrlSource(db, sources.env, sources.raw),
+    siteUrlSetting(db, sources),
     lastBackupAt(db),
     skippedItems(db),
   ]);
@@ -35,7 +36,7 @@ export async function readSetupChecklist(
     email: { done: mailTest !== null, at: mailTest },
     'postal-address': fact(content.autoReply.postalAddress.trim() !== ''),
     licenses: fact(states.length > 0),
-    'site-url': fact(siteUrl !== 'unset'),
+    'site-url': fact(siteUrl.source !== 'unset'),
     backups: { done: backup !== null && isRecent(backup, now), at: backup },
   };
   return summarize(facts, skipped);

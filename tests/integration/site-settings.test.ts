@@ -9,12 +9,12 @@ import { addNotifications } from '../../lib/notifications/outbox.server';
 import { openPayload } from '../../lib/notifications/sealed-payload.server';
 import { hasMailTransport, transportForChannel } from '../../lib/notifications/transports/index.server';
 import { sendTestMail, sendTestSms } from '../../lib/notifications/transports/test-send.server';
-import { effectiveMail, effectiveSettings, effectiveSiteUrl } from '../../lib/settings/effective.server';
+import { effectiveMail, effectiveSettings, effectiveSiteUrl, siteUrlSetting } from '../../lib/settings/effective.server';
 import type { SettingsSources } from '../../lib/settings/environment';
 import { saveSiteSettings } from '../../lib/settings/save.server';
 import { settingsInputSchema } from '../../lib/settings/schema';
 import { readSavedSettings } from '../../lib/settings/store.server';
-import { effectiveSiteUrlSource, mailTestSucceededAt, recordTestSuccess } from '../../lib/settings/test-results.server';
+import { mailTestSucceededAt, recordTestSuccess } from '../../lib/settings/test-results.server';
 import { settingsView } from '../../lib/settings/view.server';
 import { scanDatabase } from '../support/database-scan';
 import { testEngines } from '../support/engines';
@@ -227,9 +227,9 @@ describe.each(engines)('site settings on %s', (_name, openDb) => {
       to: 'env-broker@loans.example',
     });
     expect(await effectiveSiteUrl(db, environment)).toBe('https://env.example');
-    expect(await effectiveSiteUrlSource(db, environment.env, environment.raw)).toBe('environment');
+    expect((await siteUrlSetting(db, environment)).source).toBe('environment');
     // Without SITE_URL in the raw environment, the parsed default (http://localhost:3000) does not count as set.
-    expect(await effectiveSiteUrlSource(db, parseEnv({}), {})).toBe('saved');
+    expect((await siteUrlSetting(db, { env: parseEnv({}), raw: {} })).source).toBe('saved');
     expect(await effectiveSiteUrl(db, sourcesOf())).toBe('https://saved.example');
 
     const view = await settingsView(db, environment);
@@ -245,7 +245,7 @@ describe.each(engines)('site settings on %s', (_name, openDb) => {
     expect((await readSavedSettings(db)).smtpHost).toBe('127.0.0.1');
 
     await db.deleteFrom('site_settings').execute();
-    expect(await effectiveSiteUrlSource(db, parseEnv({}), {})).toBe('unset');
+    expect((await siteUrlSetting(db, { env: parseEnv({}), raw: {} })).source).toBe('unset');
     expect(await effectiveSiteUrl(db, sourcesOf())).toBe('http://localhost:3000');
   });
 
