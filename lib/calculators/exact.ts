@@ -94,10 +94,23 @@ export function centsTimes(cents: bigint, factor: Exact): bigint {
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Cents as en-US dollars with two decimals ('$16,250.00'); exact for any amount a loan can have. */
+/** Below this many cents (10 trillion dollars) the digits are grouped by hand, as Intl would. */
+const HAND_FORMATTED = 10n ** 15n;
+
+/**
+ * Cents as en-US dollars with two decimals ('$16,250.00', '-$0.01'); exact for any amount a loan
+ * can have. Intl's answer, character for character (exact.test.ts), built from the digits: a
+ * 30-year schedule formats a hundred figures per page, and Intl took a microsecond each (issue 32).
+ */
 export function formatCents(cents: bigint): string {
-  // Below 2^53 cents (90 trillion dollars) a Number holds the value exactly.
-  return dollars.format(Number(cents) / 100);
+  // Beyond, a Number's rounding shows in Intl's answer; keep it rather than differ from it.
+  if (cents >= HAND_FORMATTED || cents <= -HAND_FORMATTED) return dollars.format(Number(cents) / 100);
+  const negative = cents < 0n;
+  const digits = String(negative ? -cents : cents).padStart(3, '0');
+  const whole = digits.slice(0, -2);
+  let grouped = whole.slice(0, ((whole.length - 1) % 3) + 1);
+  for (let at = grouped.length; at < whole.length; at += 3) grouped += `,${whole.slice(at, at + 3)}`;
+  return `${negative ? '-' : ''}$${grouped}.${digits.slice(-2)}`;
 }
 
 /** A value rounded to cents, then formatted. */
