@@ -28,6 +28,7 @@ import { isPagePost } from './request-guard';
 import { SERVER_TOKEN_HEADER } from './internal-calls';
 import { isCollectorRequest, type CollectorAsset } from './vitals/collector-asset';
 import { isLiveScriptRequest, type LiveScripts } from './calculators/live-scripts';
+import { calculatorPageStep, forRequestOf } from './calculators/query-page';
 import { answerMetrics, isMetricsRequest } from './metrics-endpoint';
 import { routeClass } from './route-class';
 import { countRequest } from '../lib/metrics/registry';
@@ -42,7 +43,9 @@ type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  *    removed (./client-address.ts).
  * 2. Until start-up has finished, requests wait (only the server's own calls pass).
  * 3. A fresh copy in the micro-cache answers an anonymous page view at once (with the visitor's
- *    own attribution cookie when the visit sets one, ./pipeline/attribution-cookie.ts).
+ *    own attribution cookie when the visit sets one, ./pipeline/attribution-cookie.ts); a
+ *    calculator page with a query is made from the copy of the page without one
+ *    (./calculators/query-page.ts), whose query Next never sees.
  * 4. Otherwise the request is counted in flight (lib/runtime/in-flight-requests.ts), the response
  *    pipeline (./pipeline/index.ts) wraps the response, and a request with a body passes the body gate
  *    (./body-gate.ts): the limits table (./body-limits.ts) refuses an oversized body by its
@@ -90,6 +93,8 @@ export function createHandler(options: {
     ...(boot ? [deferredBoot(boot)] : []),
     // After the deferred boot: the policy names the scripts of the page as it is sent.
     ...(dev ? [] : [publicCspStep({ log: logger, boot })]),
+    // After the policy: filling a calculator's slot changes only its body, which holds no script.
+    calculatorPageStep(logger),
     microCache.step,
   ];
   const gate = adminGate(env);
@@ -102,7 +107,7 @@ export function createHandler(options: {
 
   function serve(req: IncomingMessage, res: ServerResponse): void {
     res.once('finish', () => countRequest(routeClass(req.url), res.statusCode));
-    if (!isLeadPost(req.method, req.url) && microCache.answer(req, res, attribution.headersFor)) return;
+    if (!isLeadPost(req.method, req.url) && microCache.answer(req, res, attribution.headersFor, forRequestOf(req))) return;
     // Counted while in flight, so a cache expiry can wait for the renders that began before it.
     const id = inFlight.begin();
     req.headers[REQUEST_ID_HEADER] = String(id);

@@ -1,28 +1,40 @@
 import type { ReactNode } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { calculatorBody } from '@/lib/calculators/body/body';
+import { bodySlot } from '@/lib/calculators/body/query-page';
 import type { EstimateStatus } from '@/lib/calculators/estimate-status';
 import type { LiveConfig } from '@/lib/calculators/live/config';
+import { liveScriptLoader } from '@/lib/calculators/live/loader';
+import { liveScriptUrl } from '@/lib/calculators/live/script-urls';
+import { toHtml } from '@/lib/calculators/markup/html';
 import type { ParsedQuery } from '@/lib/calculators/query';
-import { calculatorQuery, type CalculatorId } from '@/lib/calculators/registry';
-import { EARLY } from '@/lib/site/early-controls';
-import { CalculatorResults } from './calculator-results';
-import { EstimateActions } from './estimate-actions';
-import { FORM_ID, RESULTS_ID } from './ids';
-import { RegistryFields } from './registry-fields';
-
-/** Reg Z 1026.24: a calculator's figures are an illustration, never an offer. */
-export const ESTIMATE_NOTICE = 'This is an estimate, not an offer of credit.';
+import type { CalculatorId } from '@/lib/calculators/registry';
 
 /**
- * A calculator's form and results, rendered by the server page: HTML and RSC payload, no
- * component of React's in the browser.
- *
- * The form is a GET to the calculator's own page: without JavaScript 'Calculate' loads the page
- * with the new query (a shareable link) and the server computes. With JavaScript the page's live
- * script (./calculator-results.tsx, ADR 039) listens to the form and recomputes at each input.
- * `EARLY.liveAnswer` asks the boot script to mark the results stale at a keystroke the live script
- * has not answered yet (it has not loaded), so the visitor sees the figures are being worked on.
- * The results region is announced politely as it changes, so a screen reader hears the new figures.
+ * A calculator's form, results and actions are HTML written from one markup tree
+ * (lib/calculators/body/), never React components: React renders the HTML and never looks inside
+ * it (`dangerouslySetInnerHTML`: hydration leaves such an element's content alone), so the live
+ * script may replace the figures at the first digit, before React has run, and React taking over
+ * changes nothing a visitor sees or typed.
+ */
+
+/**
+ * The live site's calculator: an empty slot that the server fills for each request, with the
+ * defaults or with the query's figures (lib/calculators/body/query-page.ts, ADR 040), and the loader
+ * of the live script (outside the slot: the page's Content Security Policy names it by its hash).
+ */
+export function CalculatorSlot({ id, start }: { id: CalculatorId; start: Record<string, string> }) {
+  const src = liveScriptUrl(id);
+  return (
+    <>
+      <div dangerouslySetInnerHTML={{ __html: bodySlot(start) }} />
+      {src ? <script dangerouslySetInnerHTML={{ __html: liveScriptLoader(src) }} /> : null}
+    </>
+  );
+}
+
+/**
+ * The calculator whole, as React renders it: the ad archive's copy (the figures alone, `live`
+ * false, its own box in the actions' place) and the tests' pages.
  */
 export function CalculatorBody({
   id,
@@ -42,30 +54,11 @@ export function CalculatorBody({
   /** False in the ad archive: the figures as computed, without the live script. */
   live?: boolean;
 }) {
-  const early = { [EARLY.liveAnswer]: RESULTS_ID };
+  const html = toHtml(calculatorBody(id, parsed, setup, { estimateStatus, live, actions: actions === undefined }));
   return (
-    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[22rem_minmax(0,1fr)]">
-      <form id={FORM_ID} method="get" action={setup.path} aria-labelledby="calc-form-title" className="card space-y-4" {...early}>
-        <h2 id="calc-form-title" className="text-brand-900 text-lg font-semibold">
-          Your numbers
-        </h2>
-        <RegistryFields id={id} initial={parsed.values} errors={parsed.ok ? {} : parsed.errors} />
-        <button type="submit" className={`${buttonStyles.primary} w-full`}>
-          Calculate
-        </button>
-      </form>
-      <section id={RESULTS_ID} aria-labelledby="calc-results-title" className="card" aria-live="polite" aria-atomic="false">
-        <h2 id="calc-results-title" className="text-brand-900 text-lg font-semibold">
-          Results
-        </h2>
-        <CalculatorResults id={id} parsed={parsed} setup={setup} live={live} />
-        <p className="mt-6 text-sm font-medium text-slate-800">{ESTIMATE_NOTICE}</p>
-      </section>
-      <div className="lg:col-span-2">
-        {actions ?? (
-          <EstimateActions id={id} path={setup.path} query={calculatorQuery(id, parsed.values)} status={estimateStatus} />
-        )}
-      </div>
-    </div>
+    <>
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+      {actions !== undefined ? <div className="mt-8">{actions}</div> : null}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { afterVisit, attributionOfCookies, attributionSetCookie, touchOfVisit } from '../../lib/attribution/visit';
 import { PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
+import { askedUrl } from '../asked-url';
 import type { Step } from './index';
 
 /**
@@ -28,7 +29,7 @@ export function attributionCookie(site: { siteUrl: string }, now: () => Date = (
   function headersFor(req: IncomingMessage): { 'set-cookie': string; 'cache-control': string } | null {
     if (req.method !== 'GET' || NOT_A_LANDING.some((name) => req.headers[name] !== undefined)) return null;
     const ownHosts = [siteHost, header(req, 'host') ?? ''];
-    const touch = touchOfVisit({ url: req.url ?? '/', referrer: header(req, 'referer'), ownHosts, now: now() });
+    const touch = touchOfVisit({ url: askedUrl(req), referrer: header(req, 'referer'), ownHosts, now: now() });
     if (!touch) return null;
     const next = afterVisit(attributionOfCookies(header(req, 'cookie')), touch);
     return { 'set-cookie': attributionSetCookie(next, secure), 'cache-control': PERSONAL_CACHE_CONTROL };

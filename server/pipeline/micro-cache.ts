@@ -3,6 +3,7 @@ import { onlyAttributionCookie } from '../../lib/attribution/visit';
 import { QUERY_ROUTED_PAGES } from '../../lib/site/query-routed-pages';
 import {
   CODECS,
+  PER_REQUEST_CODECS,
   declareCoding,
   isShareable,
   preferredCoding,
@@ -79,6 +80,17 @@ export function cacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'
   return path;
 }
 
+/**
+ * How a cached page becomes one request's page (a calculator's answer to a query,
+ * ../calculators/query-page.ts): its decoded body rewritten (null: it cannot be, and the request
+ * goes on to Next), and its headers changed in place. The result is compressed for that request
+ * alone, at the per-request quality (PER_REQUEST_CODECS), and never stored.
+ */
+export interface ForRequest {
+  body(page: Buffer): Buffer | null;
+  headers(headers: OutgoingHttpHeaders): void;
+}
+
 const codingOf = (exchange: Exchange) => String(exchange.headers['content-encoding'] ?? 'identity').toLowerCase();
 
 export class MicroCache {
@@ -91,6 +103,7 @@ export class MicroCache {
   constructor(
     private now: () => number = Date.now,
     private codecs: Codecs = CODECS,
+    private perRequestCodecs: Codecs = PER_REQUEST_CODECS,
   ) {}
 
   purge(): void {
@@ -108,6 +121,7 @@ export class MicroCache {
     req: IncomingMessage,
     res: ServerResponse,
     personal: (req: IncomingMessage) => OutgoingHttpHeaders | null = () => null,
+    forRequest: ForRequest | null = null,
   ): boolean {
     const key = cacheKey(req);
     if (key) this.startedIn.set(req, this.generation);
@@ -116,9 +130,10 @@ export class MicroCache {
     const age = this.now() - entry.storedAt;
     if (age < TTL_MS || (entry.refreshing && age < STALE_GRACE_MS)) {
       const coding = preferredCoding(req.headers['accept-encoding']);
-      const body = this.bodyIn(entry, coding);
+      const made = forRequest ? this.madeFor(entry, forRequest, coding) : null;
+      const body = made?.body ?? (forRequest ? null : this.bodyIn(entry, coding));
       if (!body) return false;
-      const headers = { ...entry.headers };
+      const headers = made ? made.headers : { ...entry.headers };
       declareCoding(headers, coding);
       res.writeHead(entry.status, { ...headers, ...personal(req), 'content-length': body.length });
       res.end(body);
@@ -128,20 +143,38 @@ export class MicroCache {
     return false;
   }
 
+  /** The entry made into this request's page by `forRequest`, in `coding`; null when it cannot be. */
+  private madeFor(
+    entry: Entry,
+    forRequest: ForRequest,
+    coding: PageCoding,
+  ): { headers: OutgoingHttpHeaders; body: Buffer } | null {
+    const page = this.bodyIn(entry, 'identity');
+    const made = page && forRequest.body(page);
+    if (!made) return null;
+    const headers = { ...entry.headers };
+    forRequest.headers(headers);
+    return { headers, body: this.perRequestCodecs[coding].encode(made) };
+  }
+
   /** The pipeline step that keeps what the pipeline sent for the requests the cache may answer. */
   readonly step: Step = {
     name: 'micro-cache',
     keepsCopy: (exchange) => this.storable(exchange),
-    finished: (exchange, body) => {
+    finished: (exchange, sent) => {
       const key = cacheKey(exchange.req);
       const previous = key ? this.entries.get(key) : undefined;
       if (previous) previous.refreshing = false;
-      if (!key || !body || !this.storable(exchange)) return;
+      if (!key || !sent || !this.storable(exchange)) return;
+      // A page made for one request is kept as it is for everyone, decoded.
+      const [coding, body] = exchange.shared ? ['identity', exchange.shared.body] : [codingOf(exchange), sent];
       const kept = Object.fromEntries(
-        Object.entries(exchange.headers).filter(([name]) => !HOP_HEADERS.has(name) && name !== 'content-encoding'),
+        Object.entries(exchange.shared?.headers ?? exchange.headers).filter(
+          ([name]) => !HOP_HEADERS.has(name) && name !== 'content-encoding',
+        ),
       );
       kept.vary = varyOnEncoding(kept.vary);
-      const bodies = new Map([[codingOf(exchange), body]]);
+      const bodies = new Map([[coding, body]]);
       this.entries.delete(key);
       this.entries.set(key, { status: exchange.status, headers: kept, bodies, storedAt: this.now(), refreshing: false });
       if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
@@ -155,10 +188,10 @@ export class MicroCache {
       this.startedIn.get(exchange.req) === this.generation &&
       isShareable(exchange) &&
       // One visitor's cookie is never replayed to another.
-      exchange.headers['set-cookie'] === undefined &&
+      (exchange.shared?.headers ?? exchange.headers)['set-cookie'] === undefined &&
       exchange.app.headers['x-nextjs-cache'] === 'HIT' &&
       // A coding the cache can decode, to make the others from it.
-      this.codecs[codingOf(exchange)] !== undefined
+      (exchange.shared !== undefined || this.codecs[codingOf(exchange)] !== undefined)
     );
   }
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { ContactForm } from '@/components/leads/contact-form';
 import { PageIconSprite } from '@/components/site/page-sprites';
 import { Icon } from '@/components/site/sprite-icon';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { pageMetadata } from '@/lib/site/metadata.server';
 import { telHref } from '@/lib/site/phone';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PageIconSprite } from '@/components/site/page-sprites';
 import { Icon } from '@/components/site/sprite-icon';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 
 export const metadata: Metadata = {
   title: 'Payment Successful | Construction Loan Pros',

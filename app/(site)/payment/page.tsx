@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { Suspense } from 'react';
 import { RedirectingToCheckout } from '@/components/payments/redirecting';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { env } from '@/lib/env.server';
 import { logger } from '@/lib/log.server';

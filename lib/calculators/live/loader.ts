@@ -8,7 +8,7 @@ const LOADER =
   '})';
 
 /**
- * The line a calculator page carries inline (components/calculators/calculator-results.tsx): once
+ * The line a calculator page carries inline (components/calculators/calculator-body.tsx): once
  * the page's `load` event is over (a task after it, so the page's load time does not include it), it
  * adds the calculator's live script (./start.ts). Right after `load` rather than at an
  * idle moment: the script is what answers the visitor's first digit, and it must be asked for

@@ -2,7 +2,7 @@ import { applyLink } from '@/lib/calculators/apply-link';
 import { isCalculatorId } from '@/lib/calculators/registry';
 
 /**
- * 'Apply with these numbers' (components/calculators/estimate-actions.tsx) submits a calculator's
+ * 'Apply with these numbers' (lib/calculators/body/estimate-actions.ts) submits a calculator's
  * GET form here, with the figures in its fields and the calculator's id: the answer is a redirect
  * to /apply with the application's fields prefilled (lib/calculators/apply-link.ts). Worked out
  * on the server, so the calculator pages carry no script for it and it works without JavaScript.

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ContactForm } from '@/components/leads/contact-form';
 import { OfficerPhoto } from '@/components/officers/officer-photo';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { getSiteContent } from '@/lib/content/queries.server';
 import { HIDDEN } from '@/lib/leads/fields';
 import { getOfficerBySlug } from '@/lib/officers/queries.server';
