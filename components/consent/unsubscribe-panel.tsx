@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { TOKEN_PARAM, UNSUBSCRIBE_PATH } from '@/lib/consent/paths';
 import type { LinkState } from '@/lib/consent/types';
 

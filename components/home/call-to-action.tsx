@@ -1,6 +1,6 @@
 import { OpenModalButton } from '@/components/leads/open-modal-button';
 import { Icon } from '@/components/site/sprite-icon';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
 import { phoneToast } from '@/lib/site/phone';

@@ -1,7 +1,7 @@
 import { CheckList } from '@/components/site/check-list';
 import { SiteImage } from '@/components/site/site-image';
 import { Icon } from '@/components/site/sprite-icon';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
 import { Editable } from '@/components/edit-mode/editable';
 

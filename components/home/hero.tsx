@@ -1,5 +1,5 @@
 import { OpenModalButton } from '@/components/leads/open-modal-button';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
 import { sanitizeInlineHtml } from '@/lib/html/sanitize.server';

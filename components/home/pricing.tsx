@@ -1,7 +1,7 @@
 import { CheckList } from '@/components/site/check-list';
 import { SectionHeading } from '@/components/site/section-heading';
 import { Icon } from '@/components/site/sprite-icon';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { ToastButton } from '@/components/ui/toast-button';
 import type { SiteContent } from '@/lib/content/schema';
 import { featureNotImplementedToast, phoneToast } from '@/lib/site/phone';

@@ -1,6 +1,6 @@
 import { SectionHeading } from '@/components/site/section-heading';
 import { OpenModalButton } from '@/components/leads/open-modal-button';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
 import { Editable } from '@/components/edit-mode/editable';
 

@@ -2,7 +2,7 @@ import { RateFigures } from '@/components/rates/rate-figures';
 import { RepresentativeExampleText } from '@/components/rates/representative-example';
 import { NamedIcon } from '@/components/site/icons';
 import { SectionHeading } from '@/components/site/section-heading';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
 import { representativeExample, type ExampleLoan } from '@/lib/rates/example';
 import type { Rate } from '@/lib/rates/types';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { showToast } from '@/components/ui/toast-store';
 import { EARLY, earlyJson } from '@/lib/site/early-controls';
 import { submitApplicationAction } from '@/lib/leads/actions/application';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 
 /** The success view's Close on the application's pages: back to the home page. */
 export const applyCloseLink = (

@@ -2,7 +2,7 @@
 
 import { CheckCircleIcon } from './form-icons';
 import type { ReactNode } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { submitContactAction } from '@/lib/leads/actions/contact';
 import { SimpleLeadForm } from './simple-lead-form';
 

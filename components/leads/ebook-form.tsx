@@ -1,6 +1,6 @@
 'use client';
 
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { submitEbookAction } from '@/lib/leads/actions/ebook';
 import { EbookSuccess } from './ebook-success';
 import { SimpleLeadForm } from './simple-lead-form';

@@ -1,7 +1,7 @@
 'use client';
 
 import { CheckCircleIcon, DownloadIcon } from './form-icons';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { showToast } from '@/components/ui/toast-store';
 import { featureNotImplementedToast } from '@/lib/site/phone';
 

@@ -4,13 +4,12 @@ import { useActionState, useEffect, useId, useRef, useState, useTransition, type
 import { showToast } from '@/components/ui/toast-store';
 import { postLead } from '@/lib/leads/endpoint';
 import { EARLY } from '@/lib/site/early-controls';
+import { inputClass, labelClass } from '@/lib/ui/form-classes';
 import { CONSENT_TEXT, HIDDEN, SUBMIT_FAILED, type FieldDef, type LeadKind, type LeadResult } from '@/lib/leads/fields';
 
 export type LeadAction = (previous: LeadResult, formData: FormData) => Promise<LeadResult>;
 
-export const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
-export const labelClass = 'block text-sm font-medium text-slate-800';
+export { inputClass, labelClass };
 
 /**
  * One lead form's submission. Without JavaScript the browser posts the form to the Server Action

@@ -1,7 +1,7 @@
 'use client';
 
 import { Fragment, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { EARLY } from '@/lib/site/early-controls';
 import { dialogOpener, leadDialogId, type LeadModal } from './modal-store';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { CheckCircleIcon } from './form-icons';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { submitQualificationAction } from '@/lib/leads/actions/qualification';
 import { SimpleLeadForm } from './simple-lead-form';
 

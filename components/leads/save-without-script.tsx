@@ -1,7 +1,7 @@
 'use client';
 
 import { useId } from 'react';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import { DRAFT_DAYS, DRAFT_EMAIL_FIELD, type DraftFormResult } from '@/lib/drafts/draft-values';
 import { inputClass, labelClass } from './form-parts';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { OfficerFacts } from '@/components/officers/officer-facts';
 import { OfficerPhoto } from '@/components/officers/officer-photo';
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 import type { SiteContent } from '@/lib/content/schema';
 import type { OfficerProfile } from '@/lib/officers/types';
 import { nmlsConsumerAccessUrl } from '@/lib/site/nav';

@@ -1,4 +1,4 @@
-import { buttonStyles } from '@/components/ui/button-styles';
+import { buttonStyles } from '@/lib/ui/button-styles';
 
 /** The message of a URL that names no page, with ways back (app/global-not-found.tsx). */
 export function PageNotFound() {

@@ -4,7 +4,7 @@ import { propertyStateField } from './property-state';
 /**
  * 'Email me this estimate' (issue 19) as a lead form: kept apart from ./fields.ts because that
  * module is in every public page's script (the other forms use it), and this form has none: it is
- * plain HTML (components/calculators/estimate-actions.tsx), checked on the server only.
+ * plain HTML (lib/calculators/body/estimate-actions.ts), checked on the server only.
  */
 
 /** The field naming which calculator an estimate came from (a hidden input; its inputs are posted as `calc_<name>`). */
