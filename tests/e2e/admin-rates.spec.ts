@@ -56,6 +56,10 @@ test('Rates: add, edit, reorder and delete, with the public list and its Last up
     }
     html = await anonymousHtml(server.url, '/rates');
     expect(html.indexOf('Jumbo Construction')).toBeLessThan(html.indexOf('Residential'));
+    // The calculators start from the first rate: their cached pages follow it, with a query or not.
+    const rateField = /id="calc-rate"[^>]* value="([^"]*)"/;
+    expect(rateField.exec(await anonymousHtml(server.url, '/calculators/construction-to-permanent'))?.[1]).toBe('7.49');
+    expect(rateField.exec(await anonymousHtml(server.url, '/calculators/construction-interest?amount=250000'))?.[1]).toBe('7.49');
 
     // Delete every rate: the spec's toast each time, then its exact empty message.
     withDb(server.databasePath, (db) =>
