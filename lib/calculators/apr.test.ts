@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { amortize } from './amortization';
 import { amountFinancedCents, annualPercentageRate, decidedBand } from './apr';
 import { exact, parseDecimal, type Exact } from './exact';
+import { seededRandom } from '../../tests/support/seeded-random';
 
 /**
  * The search decides most bisection steps from a floating-point estimate of the root (issue 32).
@@ -79,16 +80,9 @@ function referenceApr(amountFinancedCents: bigint, paymentsCents: readonly bigin
   return exact(((low + high) / 2n) * 1200n, SCALE);
 }
 
-/** Mulberry32: a small seeded generator, so a failure names a case that can be run again. */
+/** Seeded, so a failure names a case that can be run again. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const next = seededRandom(seed);
   return {
     between: (min: number, max: number) => min + (max - min) * next(),
     integer: (min: number, max: number) => min + Math.floor((max - min + 1) * next()),

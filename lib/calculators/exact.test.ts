@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents } from './exact';
+import { seededRandom } from '../../tests/support/seeded-random';
 
 /** What formatCents answered before it grouped digits by hand (issue 32), and must still answer. */
 const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -19,16 +20,9 @@ function* range(from: bigint, to: bigint) {
   for (let cents = from; cents <= to; cents++) yield cents;
 }
 
-/** Mulberry32, seeded: a failure names a value that can be tried again. */
+/** Seeded: a failure names a value that can be tried again. */
 function* spread(seed: number, count: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const next = seededRandom(seed);
   for (let i = 0; i < count; i++) {
     // Evenly over the number of digits, 1 to 16, then any value of that length, either sign.
     const smallest = 10 ** Math.floor(next() * 16);

@@ -4,6 +4,7 @@ import { engineOf } from '../../lib/db/engine';
 import { LEAD_TYPES, type LeadKind } from '../../lib/leads/fields';
 import { leadRowMessage } from '../../lib/leads/lead-row';
 import { leadSearchText } from '../../lib/leads/search-text';
+import { seededRandom } from './seeded-random';
 
 /**
  * Generated leads in bulk for the leads database's scale test and benchmark: deterministic
@@ -72,16 +73,6 @@ export interface GenerateOptions {
   pipeline?: boolean;
 }
 
-function prng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function generateLeads(count: number, newest = new Date('2026-11-21T12:00:00.000Z'), seed = 42): GeneratedLead[] {
   return [...generateLeadBatches(count, count || 1, { newest, seed })].flat();
@@ -91,9 +82,9 @@ export function generateLeads(count: number, newest = new Date('2026-11-21T12:00
 export function* generateLeadBatches(count: number, batch = 10_000, options: GenerateOptions = {}): Generator<GeneratedLead[]> {
   const newest = options.newest ?? new Date('2026-11-21T12:00:00.000Z');
   const seed = options.seed ?? 42;
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const work = options.pipeline ? pipelineOf(prng(seed ^ 0x5eed)) : null;
+  const work = options.pipeline ? pipelineOf(seededRandom(seed ^ 0x5eed)) : null;
   for (let start = 0; start < count; start += batch) {
     const leads: GeneratedLead[] = [];
     for (let i = start; i < Math.min(count, start + batch); i++) {
