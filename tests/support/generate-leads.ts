@@ -73,7 +73,6 @@ export interface GenerateOptions {
   pipeline?: boolean;
 }
 
-
 export function generateLeads(count: number, newest = new Date('2026-11-21T12:00:00.000Z'), seed = 42): GeneratedLead[] {
   return [...generateLeadBatches(count, count || 1, { newest, seed })].flat();
 }
