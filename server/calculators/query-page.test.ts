@@ -7,7 +7,7 @@ import { listen, serversOfEachTest } from '../../tests/support/http-server';
 import { runPipeline, type Codecs } from '../pipeline';
 import { attributionCookie } from '../pipeline/attribution-cookie';
 import { CODECS, PER_REQUEST_CODECS } from '../pipeline';
-import { MicroCache } from '../pipeline/micro-cache';
+import { MicroCache, TTL_MS } from '../pipeline/micro-cache';
 import { calculatorPageStep, forRequestOf } from './query-page';
 
 const servers = serversOfEachTest();
@@ -29,18 +29,20 @@ async function serve({ slot = true }: { slot?: boolean } = {}) {
   const seen: string[] = [];
   const errors: object[] = [];
   const perRequest = counting(PER_REQUEST_CODECS);
-  const cache = new MicroCache(() => 0, CODECS, perRequest.counted);
+  const clock = { now: 0 };
+  const cache = new MicroCache(() => clock.now, CODECS, perRequest.counted);
   const attribution = attributionCookie({ siteUrl: 'https://example.com' });
   const steps = [attribution.step, calculatorPageStep({ error: (data) => errors.push(data) }), cache.step];
   const app = (req: IncomingMessage, res: ServerResponse) => {
     seen.push(req.url!);
-    res.statusCode = 200;
+    res.statusCode = req.headers['if-none-match'] === '"page"' ? 304 : 200;
     res.setHeader(PUBLIC_PAGE_HEADER, '1');
     res.setHeader('x-nextjs-cache', 'HIT');
     res.setHeader('etag', '"page"');
     res.setHeader('cache-control', 's-maxage=30');
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(req.url !== PATH ? '<p>another page</p>' : slot ? NEXT_PAGE : '<p>no slot</p>');
+    if (res.statusCode === 304) res.end();
+    else res.end(req.url !== PATH ? '<p>another page</p>' : slot ? NEXT_PAGE : '<p>no slot</p>');
   };
   const { url } = servers.track(
     await listen((req, res) => {
@@ -52,9 +54,9 @@ async function serve({ slot = true }: { slot?: boolean } = {}) {
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${url}${path}`, { headers: { 'accept-encoding': 'br', ...headers } });
     // fetch decodes the Brotli the server sends.
-    return { body: await response.text(), headers: response.headers };
+    return { status: response.status, body: await response.text(), headers: response.headers };
   };
-  return { get, seen, errors, perRequest: perRequest.counts };
+  return { get, seen, errors, clock, perRequest: perRequest.counts };
 }
 
 const payment = (html: string) => /data-testid="payment">([^<]*)</.exec(html)?.[1];
@@ -66,7 +68,7 @@ describe('a calculator page answered from the page Next rendered once', () => {
     const everyone = await get(PATH);
     expect(payment(everyone.body)).toBe('$2,594.39');
     expect(everyone.body).toContain('<footer>the frame</footer>');
-    expect(everyone.headers.get('etag')).toBe('"page"');
+    expect(everyone.headers.get('etag')).toMatch(/^"page-c[0-9a-f]{8}"$/);
     expect(everyone.headers.get('cache-control')).toBe('s-maxage=30');
 
     const mine = await get(`${PATH}?amount=500000&rate=7&years=30`);
@@ -88,10 +90,25 @@ describe('a calculator page answered from the page Next rendered once', () => {
     const everyone = await get(PATH);
     expect(amountField(everyone.body)).toBe('400000');
     expect(everyone.body).not.toContain('Your estimate is on its way.');
-    expect(everyone.headers.get('etag')).toBe('"page"');
+    expect(everyone.headers.get('etag')).toMatch(/^"page-c[0-9a-f]{8}"$/);
     expect(payment((await get(`${PATH}?amount=500000&rate=7`)).body)).toBe('$3,326.51');
     expect(seen).toEqual([PATH]);
     expect(perRequest.encodes).toBe(1);
+  });
+
+  it('answers a copy of everyone’s page with a 304 only while the body is what this server writes', async () => {
+    const { get, seen, clock } = await serve();
+    // Seen by Next: the first view, the revalidation (304) and the first unmatched tag (the last is a replay).
+    const etag = (await get(PATH)).headers.get('etag')!;
+    // Past the micro-cache's second, as a browser revalidating its copy later is.
+    clock.now += TTL_MS;
+    const again = await get(PATH, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    // A copy filled by another release's code (its own tag), or Next's bare tag: the page whole.
+    expect((await get(PATH, { 'if-none-match': '"page-c00000000"' })).status).toBe(200);
+    expect((await get(PATH, { 'if-none-match': '"page"' })).status).toBe(200);
+    expect(seen).toEqual([PATH, PATH, PATH]);
   });
 
   it('escapes whatever a query holds and shows the server’s message for a bad value', async () => {

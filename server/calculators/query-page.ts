@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import { pageForQuery } from '../../lib/calculators/body/query-page';
-import { CALCULATOR_IDS, CALCULATORS, type CalculatorId } from '../../lib/calculators/registry';
+import { bodySlot, pageForQuery } from '../../lib/calculators/body/query-page';
+import { CALCULATOR_IDS, CALCULATORS, FALLBACK_DEFAULTS, type CalculatorId } from '../../lib/calculators/registry';
 import { PUBLIC_PAGE_HEADER } from '../../lib/http/public-page';
 import { handAppUrl } from '../asked-url';
 import type { Exchange, Step } from '../pipeline';
-import { PER_REQUEST_CACHE_CONTROL } from '../pipeline/deferred-boot';
+import { nextEtag, PER_REQUEST_CACHE_CONTROL } from '../pipeline/deferred-boot';
 import type { ForRequest } from '../pipeline/micro-cache';
 
 /**
@@ -59,6 +60,25 @@ export function withoutQuery(req: IncomingMessage): void {
   if (page && page.query.size > 0) handAppUrl(req, page.path);
 }
 
+/**
+ * Part of the ETag of everyone's calculator page: what the server writes into the slot, as this
+ * server's code writes it (the body of every calculator for a fixed page and query). Next's ETag
+ * names the page around the slot; a release that changes only the body's markup must not be
+ * answered with a 304 for a copy that holds the old one.
+ */
+const BODY_VERSION = (() => {
+  const hash = createHash('sha256');
+  for (const id of CALCULATOR_IDS) {
+    const page = Buffer.from(bodySlot(CALCULATORS[id].defaults(FALLBACK_DEFAULTS)));
+    hash.update(pageForQuery(page, id, new URLSearchParams('amount=250000&estimate-sent=ok'))!);
+  }
+  return `c${hash.digest('hex').slice(0, 8)}`;
+})();
+
+/** Next's ETag for a page whose slot this server fills, and the reverse for If-None-Match. */
+const filledEtag = (etag: string) => etag.replace(/"$/, `-${BODY_VERSION}"`);
+const nextEtagOfFilled = (header: string) => nextEtag(header.replaceAll(`-${BODY_VERSION}"`, '"'));
+
 /** One visitor's answer: kept by no browser cache or CDN, and no ETag (it names everyone's page). */
 function asOneVisitors(headers: OutgoingHttpHeaders): void {
   headers['cache-control'] = PER_REQUEST_CACHE_CONTROL;
@@ -82,8 +102,17 @@ const applies = (exchange: Exchange): boolean =>
 export function calculatorPageStep(log: { error: (data: object, message: string) => void }): Step {
   return {
     name: 'calculator page',
-    request: withoutQuery,
+    request(req) {
+      // Conditional requests: Next compares its own tag (the deferred boot's step, before this one,
+      // left ours alone); a tag of another release's body never matches.
+      const ifNoneMatch = req.headers['if-none-match'];
+      if (ifNoneMatch && calculatorPageOf(req)) req.headers['if-none-match'] = nextEtagOfFilled(ifNoneMatch);
+      withoutQuery(req);
+    },
     head(exchange) {
+      if (!calculatorPageOf(exchange.req) || exchange.app.headers[PUBLIC_PAGE_HEADER] === undefined) return;
+      const etag = exchange.headers.etag;
+      if (typeof etag === 'string' && !withQuery(exchange.req)) exchange.headers.etag = filledEtag(etag);
       // A HEAD answer has no body to fill: its headers are the GET's.
       if (exchange.req.method === 'HEAD' && withQuery(exchange.req) && applies(exchange)) asOneVisitors(exchange.headers);
     },
@@ -96,7 +125,11 @@ export function calculatorPageStep(log: { error: (data: object, message: string)
         return page;
       }
       if (query.size === 0) return everyones;
-      exchange.shared = { headers: { ...exchange.headers }, body: everyones };
+      const etag = exchange.headers.etag;
+      exchange.shared = {
+        headers: { ...exchange.headers, ...(typeof etag === 'string' ? { etag: filledEtag(etag) } : {}) },
+        body: everyones,
+      };
       asOneVisitors(exchange.headers);
       return pageForQuery(everyones, id, query)!;
     },
