@@ -93,7 +93,12 @@ const board = (name: string, filter: (i: number) => Filter): Case => ({
   run: async (db, i) => {
     const parsed = { ...leadFilterSchema.parse({ ...filter(i), view: 'board' }), ...SCOPE };
     await searchLeads(db, { ...parsed, page: 1 }, 1);
-    return shown((await boardColumns(db, parsed)).reduce((sum, column) => sum + column.total, 0));
+    const columns = await boardColumns(db, parsed);
+    const capped = columns.some((column) => column.totalCapped);
+    return shown(
+      columns.reduce((sum, column) => sum + column.total, 0),
+      capped,
+    );
   },
 });
 

@@ -257,7 +257,7 @@ describe.each(engines)('lead totals, pages and the Overview on %s', (_name, open
   it('counts the board by status from lead_counts and from the leads alike', async () => {
     const live = await db
       .selectFrom('leads')
-      .select(['kind', 'status', 'assignee_id', 'follow_up_on'])
+      .select(['kind', 'status', 'assignee_id', 'follow_up_on', 'search', 'first_source', 'last_source'])
       .where('is_spam', '=', 0)
       .execute();
     const byStatus = (rows: typeof live) =>
@@ -278,6 +278,16 @@ describe.each(engines)('lead totals, pages and the Overview on %s', (_name, open
       (r) => r.follow_up_on !== null && r.follow_up_on < SCOPE.today && (OPEN_STATUSES as readonly string[]).includes(r.status),
     );
     expect(await totals({ due: 'overdue' })).toEqual(byStatus(overdue));
+    // Counted on the leads in one walk (each column under COUNT_CAP here: exact, never '1,000+').
+    expect(await totals({ q: 'garcia' })).toEqual(byStatus(live.filter((r) => r.search.includes('garcia'))));
+    const mine = live.filter((r) => r.assignee_id === SCOPE.me);
+    expect(await totals({ source: 'google', assignee: 'me' })).toEqual(
+      byStatus(mine.filter((r) => r.first_source === 'google' || r.last_source === 'google')),
+    );
+    expect(await totals({ source: 'partner', status: 'won' })).toEqual({
+      won: live.filter((r) => r.status === 'won' && (r.first_source === 'partner' || r.last_source === 'partner')).length,
+    });
+    expect((await boardColumns(db, filter({ q: 'garcia' }))).some((column) => column.totalCapped)).toBe(false);
   });
 
   it("reads the Overview's figures and exact median from lead_counts", async () => {

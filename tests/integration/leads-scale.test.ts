@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../lib/db/migrate.server';
 import { leadFilterSchema, type LeadFilter } from '../../lib/leads/admin/filter';
 import { COUNT_CAP, leadPageQuery, searchLeads } from '../../lib/leads/admin/queries.server';
+import { BOARD_STATUSES } from '../../lib/leads/pipeline/board';
+import { boardColumns } from '../../lib/leads/pipeline/board.server';
+import { leadSearchText } from '../../lib/leads/search-text';
 import { generateLeads, insertLeads } from '../support/generate-leads';
 import { tempSqlite } from '../support/temp-db';
 
@@ -78,6 +81,35 @@ describe(`leads database with ${COUNT.toLocaleString('en-US')} leads`, () => {
     );
   }, 30_000);
 
+  it("counts each board column of a search up to COUNT_CAP, like the list ('1,000+')", async () => {
+    // 'chen' fills every column past the cap, each counted on its own index; with 'Unassigned'
+    // (every lead here) one walk stops at 6 × 1,001 matches, and the columns it left short go on
+    // from its last lead; 'chen 1' (few matches) is read whole and counted exactly.
+    const cases: [string, Record<string, unknown>][] = [
+      ['chen', {}],
+      ['chen', { assignee: 'none' }],
+      ['chen 1', {}],
+    ];
+    for (const [q, more] of cases) {
+      const matching = inbox.filter((l) => leadSearchText(l).includes(q));
+      const board = await boardColumns(handle.db, filter({ q, ...more, view: 'board' }));
+      const expected = BOARD_STATUSES.map((status) => {
+        const n = matching.filter((l) => l.status === status).length;
+        return {
+          status,
+          total: Math.min(n, COUNT_CAP),
+          capped: n > COUNT_CAP,
+          newest: matching.find((l) => l.status === status)?.id,
+        };
+      });
+      expect(board.map((c) => ({ status: c.status, total: c.total, capped: c.totalCapped, newest: c.cards[0]?.id }))).toEqual(
+        expected,
+      );
+      expect(expected.some((c) => c.capped)).toBe(q === 'chen');
+      expect(expected.every((c) => c.capped)).toBe(q === 'chen');
+    }
+  });
+
   it('SQLite serves a search from the FTS5 trigram index, reading only the matches by rowid', () => {
     const detail = plan({ q: 'jane garcia 4711', kind: 'contact' });
     expect(detail).toContain('leads_search_fts');
@@ -90,13 +122,18 @@ describe(`leads database with ${COUNT.toLocaleString('en-US')} leads`, () => {
     [{ status: 'new' }, 'leads_folder_status_created_idx'],
     [{ kind: 'contact', status: 'new' }, 'leads_folder_kind_status_created_idx'],
     [{ kind: 'ebook', status: 'won', from: '2026-01-01', to: '2026-06-30' }, 'leads_folder_kind_status_created_idx'],
+    // The assignee's index carries the status (the board's columns of 'Assigned to me').
+    [{ assignee: 'me', status: 'won' }, 'leads_folder_assignee_created_idx'],
     [{ status: 'spam', page: 4 }, 'leads_folder_created_idx'], // the spam folder is is_spam = 1, any status,
   ])('SQLite serves %j from an index in order', (input, index) => {
     const detail = plan(input);
     expect(detail).toMatch(new RegExp(`SEARCH leads USING (COVERING )?INDEX ${index}`));
     expect(detail).not.toMatch(/SCAN leads\b(?! USING)/);
-    expect(detail).not.toContain('TEMP B-TREE');
+    // The walk cuts the page in index order (no sort); only its 25 leads are read, joined and put back in order.
+    const [walk, page] = detail.split('SCAN page');
+    expect(walk).not.toContain('TEMP B-TREE');
+    expect(page).toMatch(/SEARCH leads USING INDEX sqlite_autoindex_leads_1 \(id=\?\)/);
     // Each listed lead's e-mail state: one probe of the outbox's subject index.
-    expect(detail).toMatch(/SEARCH n USING INDEX notifications_subject_idx \(subject_type=\? AND subject_id=\? AND channel=\?\)/);
+    expect(page).toMatch(/SEARCH n USING INDEX notifications_subject_idx \(subject_type=\? AND subject_id=\? AND channel=\?\)/);
   });
 });

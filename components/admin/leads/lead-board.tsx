@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { moveLeadAction } from '@/lib/leads/actions/admin';
 import type { Assignee } from '@/lib/leads/pipeline/types';
-import type { BoardStatus } from '@/lib/leads/pipeline/board';
+import { columnTotal, type BoardStatus } from '@/lib/leads/pipeline/board';
 import type { BoardCard as Card, BoardColumn } from '@/lib/leads/pipeline/types';
 import { statusLabel } from '@/lib/leads/statuses';
 import { BoardCard } from './board-card';
@@ -14,13 +14,17 @@ type Move = { card: Card; to: BoardStatus };
 /** A move shown before the server's board has it: `on` is the board it was made on. */
 type PendingMove = Move & { on: BoardColumn[] };
 
-/** The board with a card moved to another column at once, before the server's answer. */
+/**
+ * The board with a card moved to another column at once, before the server's answer. A capped
+ * count ('1,000+': more than the cap) keeps its figure: one lead in or out leaves it at least that.
+ */
 function withMove(columns: BoardColumn[], { card, to }: Move): BoardColumn[] {
+  const step = (column: BoardColumn, by: number) => (column.totalCapped ? column.total : column.total + by);
   return columns.map((column) => {
     const had = column.cards.some((c) => c.id === card.id);
-    if (column.status === to && !had) return { ...column, total: column.total + 1, cards: [card, ...column.cards] };
+    if (column.status === to && !had) return { ...column, total: step(column, 1), cards: [card, ...column.cards] };
     if (column.status !== to && had)
-      return { ...column, total: column.total - 1, cards: column.cards.filter((c) => c.id !== card.id) };
+      return { ...column, total: step(column, -1), cards: column.cards.filter((c) => c.id !== card.id) };
     return column;
   });
 }
@@ -112,7 +116,7 @@ export function LeadBoard({
             className={`min-h-32 rounded-xl border p-2 ${dropTarget === column.status ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-slate-50'}`}
           >
             <h3 id={`board-${column.status}`} className="text-brand-900 px-1 pb-2 font-semibold">
-              {statusLabel(column.status)} <span className="font-normal text-slate-700">({column.total})</span>
+              {statusLabel(column.status)} <span className="font-normal text-slate-700">({columnTotal(column)})</span>
             </h3>
             <ul className="space-y-2" aria-describedby="board-help">
               {column.cards.map((card) => (
@@ -129,7 +133,7 @@ export function LeadBoard({
             </ul>
             {column.total > column.cards.length && (
               <p className="px-1 pt-2 text-sm text-slate-700">
-                Newest {column.cards.length} of {column.total}: filter to see the rest.
+                Newest {column.cards.length} of {columnTotal(column)}: filter to see the rest.
               </p>
             )}
           </section>

@@ -1,56 +1,41 @@
 import 'server-only';
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.server';
-import { engineOf } from '../../db/engine';
 import { countedByStatus } from '../admin/counts.server';
-import { filteredLeads, searchPath, type SearchPath } from '../admin/queries.server';
-import type { FilterScope, LeadFilter } from '../admin/filter';
+import { cappedCount, COUNT_CAP, filteredLeads, searchPath, type SearchPath } from '../admin/queries.server';
+import type { FilterScope, LeadCursor, LeadFilter } from '../admin/filter';
 import type { LeadKind } from '../fields';
 import { parseBotSignals } from '../spam-words';
-import { BOARD_STATUSES, isBoardStatus } from './board';
+import { BOARD_STATUSES, isBoardStatus, OPEN_STATUSES, type BoardStatus } from './board';
 import type { BoardColumn } from './types';
 
 /**
  * The Leads page's board: one column per pipeline status, each the newest BOARD_LIMIT leads of
- * the page's filter with that status and the column's full count. The other filters (kind,
- * search, dates, due, assignee) narrow every column; a status filter leaves its one column. The
- * counts come from lead_counts when the filter is a kind or an assignee and dates
- * (../admin/counts.server.ts), otherwise from the matching leads.
+ * the page's filter with that status and the column's count. The other filters (kind, search,
+ * dates, due, assignee) narrow every column; a status filter leaves its one column. The counts are
+ * exact from lead_counts where the list's total is (the folder, a kind or an assignee, and dates:
+ * ../admin/counts.server.ts); any other filter's columns are counted on the leads up to COUNT_CAP
+ * ('1,000+'), as the list counts it, so a common word does not read every lead that has it.
  */
 
 export const BOARD_LIMIT = 50;
 
-export async function boardColumns(
-  db: DB,
-  filter: Omit<LeadFilter, 'page'> & FilterScope,
-  limit = BOARD_LIMIT,
-): Promise<BoardColumn[]> {
+type Filter = Omit<LeadFilter, 'page'> & FilterScope;
+
+export async function boardColumns(db: DB, filter: Filter, limit = BOARD_LIMIT): Promise<BoardColumn[]> {
   const statuses = filter.status && isBoardStatus(filter.status) ? [filter.status] : BOARD_STATUSES;
   const search = await searchPath(db, filter);
-  const counts = (await countedByStatus(db, filter)) ?? (await countByStatus(db, filter, search));
+  const exact = await countedByStatus(db, filter);
+  const counts = exact ?? (await cappedByStatus(db, filter, statuses.filter(mayMatch(filter)), search));
   return Promise.all(
     statuses.map(async (status) => {
-      const rows = await filteredLeads(db, { ...filter, status }, search)
-        .select([
-          'leads.id',
-          'leads.kind',
-          'leads.name',
-          'leads.email',
-          'leads.created_at',
-          'leads.follow_up_on',
-          'leads.assignee_id',
-          'leads.possible_bot',
-          'leads.bot_signals',
-          'leads.property_state',
-          'leads.outside_licenses',
-        ])
-        .orderBy('leads.created_at', 'desc')
-        .orderBy('leads.id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = mayMatch(filter)(status) ? await columnCards(db, { ...filter, status }, search, limit) : [];
+      const counted = counts.get(status) ?? 0;
+      const capped = exact === null && counted > COUNT_CAP;
       return {
         status,
-        total: counts.get(status) ?? 0,
+        total: capped ? COUNT_CAP : counted,
+        totalCapped: capped,
         cards: rows.map((row) => ({
           id: row.id,
           kind: row.kind as LeadKind,
@@ -70,18 +55,119 @@ export async function boardColumns(
 }
 
 /**
- * The filter's leads per status, counted on the leads (a search, a source, a follow-up, an assignee
- * or a mark). SQLite groups by `+status` so that it reads the index of the filter ('Assigned to me':
- * one lead in nine) rather than the folder's by status, in whose order it would read every lead.
+ * A column's newest leads: cut on the filter's index first, then only they are read (PostgreSQL
+ * otherwise reads the row of every lead it walks past, 'Assigned to me' with a source: ten per card).
  */
-async function countByStatus(
+function columnCards(db: DB, filter: Filter, search: SearchPath, limit: number) {
+  const newest = filteredLeads(db, filter, search)
+    .select('leads.id')
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc')
+    .limit(limit)
+    .as('newest');
+  return db
+    .selectFrom('leads')
+    .innerJoin(newest, 'newest.id', 'leads.id')
+    .select([
+      'leads.id',
+      'leads.kind',
+      'leads.name',
+      'leads.email',
+      'leads.created_at',
+      'leads.follow_up_on',
+      'leads.assignee_id',
+      'leads.possible_bot',
+      'leads.bot_signals',
+      'leads.property_state',
+      'leads.outside_licenses',
+    ])
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc')
+    .execute();
+}
+
+/** Whether a column can hold any lead of the filter: 'Overdue' is open leads only (won and lost need no call). */
+const mayMatch = (filter: Filter) => (status: BoardStatus) =>
+  filter.due !== 'overdue' || (OPEN_STATUSES as readonly string[]).includes(status);
+
+/**
+ * A search with nothing else the leads must be read for (a kind, a status, dates at most) walks the
+ * folder's indexes by status, which hold the search text: each column counts its own leads there.
+ */
+const searchAlone = (filter: Filter, search: SearchPath) =>
+  search === 'like' && !!filter.q && !filter.source && !filter.due && !filter.assignee && !filter.bot && !filter.licenses;
+
+/** Leads counted by status, and where a column still short goes on: the top, after a lead, or nowhere (all read). */
+interface Walked {
+  counts: Map<string, number>;
+  from: 'top' | LeadCursor | 'end';
+}
+
+/**
+ * Each column's leads counted up to COUNT_CAP + 1, so that a common word or a large source reads a
+ * few thousand leads, not all of them. A search alone counts each column on its own index (above);
+ * any other filter is walked once (walkByStatus), and only the columns it leaves short go on alone.
+ */
+async function cappedByStatus(
   db: DB,
-  filter: Omit<LeadFilter, 'page'> & FilterScope,
+  filter: Filter,
+  statuses: readonly BoardStatus[],
   search: SearchPath,
 ): Promise<Map<string, number>> {
-  const rows = await filteredLeads(db, { ...filter, status: undefined }, search)
-    .select(['leads.status', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .groupBy(engineOf(db) === 'sqlite' ? sql`+leads.status` : sql`leads.status`)
+  const enough = COUNT_CAP + 1;
+  const { counts, from }: Walked = searchAlone(filter, search)
+    ? { counts: new Map(), from: 'top' }
+    : await walkByStatus(db, filter, statuses, search);
+  if (from === 'end') return counts;
+  const after = from === 'top' ? undefined : from;
+  await Promise.all(
+    statuses.map(async (status) => {
+      const walked = counts.get(status) ?? 0;
+      if (walked >= enough) return;
+      counts.set(status, walked + (await cappedCount(db, { ...filter, status }, search, { after, cap: enough - walked })));
+    }),
+  );
+  return counts;
+}
+
+/**
+ * The filter's newest leads counted by status, in list order on the filter's own index (an
+ * assignee's, a source's, the follow-ups', a mark's: none ordered by status, so a walk per column
+ * would read it once per column), until every column could be full. A filter with fewer leads is
+ * read whole and counted exactly in this one pass.
+ */
+async function walkByStatus(db: DB, filter: Filter, statuses: readonly BoardStatus[], search: SearchPath): Promise<Walked> {
+  const walked = statuses.length * (COUNT_CAP + 1);
+  const walk = filteredLeads(db, { ...filter, status: statuses.length === 1 ? statuses[0] : undefined }, search)
+    .select(['leads.status', 'leads.created_at', 'leads.id'])
+    .orderBy('leads.created_at', 'desc')
+    .orderBy('leads.id', 'desc')
+    .limit(walked)
+    .as('walk');
+  // Numbered outside the walk (inside, SQLite would sort every match first), so that its last
+  // lead, where a column goes on, can be told apart.
+  const numbered = db
+    .selectFrom(walk)
+    .select([
+      'walk.status',
+      'walk.created_at',
+      'walk.id',
+      sql<number>`row_number() over (order by walk.created_at desc, walk.id desc)`.as('place'),
+    ])
+    .as('numbered');
+  const rows = await db
+    .selectFrom(numbered)
+    .select([
+      'numbered.status',
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+      sql<string | null>`max(case when numbered.place = ${walked} then numbered.created_at end)`.as('last_created'),
+      sql<string | null>`max(case when numbered.place = ${walked} then numbered.id end)`.as('last_id'),
+    ])
+    .groupBy('numbered.status')
     .execute();
-  return new Map(rows.map((row) => [row.status, Number(row.count)]));
+  const last = rows.find((row) => row.last_created !== null && row.last_id !== null);
+  return {
+    counts: new Map(rows.map((row) => [row.status, Number(row.count)])),
+    from: last ? { createdAt: last.last_created!, id: last.last_id! } : 'end',
+  };
 }

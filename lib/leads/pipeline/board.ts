@@ -1,4 +1,5 @@
 import type { LeadStatus } from '../statuses';
+import type { BoardColumn } from './types';
 
 /**
  * The pipeline as the board shows it: new → contacted → qualified → application → closed won,
@@ -18,3 +19,7 @@ export type BoardStatus = (typeof BOARD_STATUSES)[number];
 export const OPEN_STATUSES = ['new', 'contacted', 'qualified', 'application'] as const satisfies readonly LeadStatus[];
 
 export const isBoardStatus = (value: string): value is BoardStatus => (BOARD_STATUSES as readonly string[]).includes(value);
+
+/** A column's count as its header shows it: '1,000+' when counted up to the cap, as the list says it. */
+export const columnTotal = (column: Pick<BoardColumn, 'total' | 'totalCapped'>) =>
+  `${column.total.toLocaleString('en-US')}${column.totalCapped ? '+' : ''}`;

@@ -32,8 +32,13 @@ export interface BoardCard {
 export interface BoardColumn {
   status: BoardStatus;
   cards: BoardCard[];
-  /** Every lead of the column under the filter (more than `cards` when over BOARD_LIMIT). */
+  /**
+   * The column's leads under the filter (more than `cards` when over BOARD_LIMIT): exact from
+   * lead_counts where the list's total is, else counted up to COUNT_CAP.
+   */
   total: number;
+  /** True when more than COUNT_CAP leads match a column counted on the leads ('1,000+'). */
+  totalCapped: boolean;
 }
 
 /** The lead dialog's pipeline part: assignee, follow-up, lost reason, status history, and whom it may be assigned to. */
