@@ -105,6 +105,8 @@ const test = {
     happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
   },
   testTimeout: 30_000,
+  // The migrated PostgreSQL database the tests' databases are copies of.
+  globalSetup: ['./tests/support/postgres-template.ts'],
 };
 
 export default defineConfig({
@@ -139,7 +141,7 @@ export default defineConfig({
           pool: 'forks',
           include: TLS_TEST_FILES,
           // A certificate for the local https receivers, trusted by the forked test processes.
-          globalSetup: ['./tests/support/test-tls.ts'],
+          globalSetup: ['./tests/support/postgres-template.ts', './tests/support/test-tls.ts'],
         },
       },
     ],

@@ -25,7 +25,7 @@ import { settingContext, writeSettings } from '../../lib/settings/store.server';
 import { rotateSecretKey, RotationError, RotationStopped, SEALED_VALUES } from '../../lib/setup/rotate-secret-key.server';
 import { createEndpoint, secretContext as webhookContext } from '../../lib/webhooks/endpoints.server';
 import { scanDatabase } from '../support/database-scan';
-import { engines } from '../support/engines';
+import { emptyEngines } from '../support/engines';
 import { fullApplication } from '../support/lead-data';
 import { recordLead } from '../support/leads';
 
@@ -150,7 +150,7 @@ async function sealedTokens(db: DB): Promise<Set<string>> {
   return tokens;
 }
 
-describe.each(engines)('rotating SECRET_KEY on %s', (_name, openDb) => {
+describe.each(emptyEngines)('rotating SECRET_KEY on %s', (_name, openDb) => {
   async function database(): Promise<DB> {
     const handle = await openDb();
     cleanups.push(handle.cleanup);

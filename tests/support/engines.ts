@@ -17,8 +17,21 @@ export function testEngines<E>(
   ];
 }
 
-/** A fresh database on each engine (see seededDatabases for one migrated and seeded). */
-export const engines = testEngines<{ db: DB; cleanup: () => Promise<void> }>(async () => tempSqlite(), tempPostgres);
+/**
+ * A fresh database on each engine, migrated to the latest schema (PostgreSQL's a copy of the run's
+ * template, ./postgres-template.ts); see seededDatabases for one seeded too.
+ */
+export const engines = testEngines<{ db: DB; cleanup: () => Promise<void> }>(
+  async () => {
+    const handle = tempSqlite();
+    await migrateToLatest(handle.db);
+    return handle;
+  },
+  (adminUrl) => tempPostgres(adminUrl, { migrated: true }),
+);
+
+/** A fresh, empty database on each engine: for the tests of the migrations themselves. */
+export const emptyEngines = testEngines<{ db: DB; cleanup: () => Promise<void> }>(async () => tempSqlite(), tempPostgres);
 
 export function seededDatabases(
   cleanups: (() => Promise<void>)[],

@@ -4,15 +4,22 @@ import pg from 'pg';
 export const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 /**
- * A new, empty PostgreSQL database on the server of `adminUrl`, and a way to drop it. Plain `pg`,
- * no app module, so browser tests (which must not load server-only modules) can use it too.
+ * A new PostgreSQL database on the server of `adminUrl`, and a way to drop it: empty, or a copy of
+ * `template` (a database nobody is connected to, ./postgres-template.ts). Plain `pg`, no app
+ * module, so browser tests (which must not load server-only modules) can use it too.
  */
-export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `clp_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await whileInUse(() => admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -35,12 +42,20 @@ export async function createPostgresDatabase(adminUrl: string): Promise<{ url: s
  * is still closing: its FATAL message surfaces as an uncaught error in whichever test runs.
  */
 async function dropWhenClosed(admin: pg.Client, name: string): Promise<void> {
+  await whileInUse(() => admin.query(`DROP DATABASE IF EXISTS ${name}`));
+}
+
+/**
+ * Runs a CREATE or DROP DATABASE again while the database it names is still being accessed by
+ * other users (55006): a closing pool's connections, or another copy of the same template being
+ * made at that moment.
+ */
+async function whileInUse(statement: () => Promise<unknown>): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await statement();
       return;
     } catch (error) {
-      // 55006: the database is still being accessed by other users.
       if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

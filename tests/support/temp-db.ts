@@ -1,4 +1,6 @@
+import { inject } from 'vitest';
 import { connect, type DB } from '../../lib/db/connect.server';
+import { migrateToLatest } from '../../lib/db/migrate.server';
 import { createPostgresDatabase, postgresUrl } from './postgres-database';
 import { tempDatabasePath } from './temp-path';
 
@@ -18,10 +20,18 @@ export function tempSqlite(): { db: DB; path: string; cleanup: () => Promise<voi
 
 export { postgresUrl };
 
-/** A new, empty PostgreSQL database, dropped again by cleanup. */
-export async function tempPostgres(adminUrl: string): Promise<{ db: DB; url: string; cleanup: () => Promise<void> }> {
-  const database = await createPostgresDatabase(adminUrl);
+/**
+ * A new PostgreSQL database, dropped again by cleanup: empty, or `migrated` to the latest schema
+ * (a copy of the run's migrated template, ./postgres-template.ts, where the run has one).
+ */
+export async function tempPostgres(
+  adminUrl: string,
+  { migrated = false }: { migrated?: boolean } = {},
+): Promise<{ db: DB; url: string; cleanup: () => Promise<void> }> {
+  const template = migrated ? inject('postgresTemplate') : null;
+  const database = await createPostgresDatabase(adminUrl, template ?? undefined);
   const db = connect({ kind: 'postgres', url: database.url });
+  if (migrated && !template) await migrateToLatest(db);
   return {
     db,
     url: database.url,
