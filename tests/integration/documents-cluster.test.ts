@@ -28,7 +28,7 @@ afterEach(async () => {
 
 describe.runIf(postgresUrl)('documents with several instances on one PostgreSQL', () => {
   it('reads back through one instance, byte for byte, a document uploaded through another', async () => {
-    const database = await tempPostgres(postgresUrl!);
+    const database = await tempPostgres(postgresUrl!, { migrated: true });
     cleanups.push(database.cleanup);
     await migrateToLatest(database.db);
     const [uploading, downloading] = [database.db, connect({ kind: 'postgres', url: database.url })];

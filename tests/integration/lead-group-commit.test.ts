@@ -53,7 +53,7 @@ async function openSqlite(): Promise<Engine> {
 }
 
 async function openPostgres(adminUrl: string): Promise<Engine> {
-  const handle = await tempPostgres(adminUrl);
+  const handle = await tempPostgres(adminUrl, { migrated: true });
   await migrateToLatest(handle.db);
   return {
     db: handle.db,

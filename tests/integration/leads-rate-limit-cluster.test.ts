@@ -17,7 +17,7 @@ afterEach(async () => {
 
 describe.runIf(postgresUrl)('lead rate limit across instances', () => {
   it('stores exactly the flood threshold of twenty leads sent by one address to two instances at once', async () => {
-    const handle = await tempPostgres(postgresUrl!);
+    const handle = await tempPostgres(postgresUrl!, { migrated: true });
     cleanups.push(handle.cleanup);
     await migrateToLatest(handle.db);
     const other = connect({ kind: 'postgres', url: handle.url });

@@ -25,7 +25,7 @@ afterEach(async () => {
 const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
 async function cluster(instances: number) {
-  const database = await tempPostgres(postgresUrl!);
+  const database = await tempPostgres(postgresUrl!, { migrated: true });
   cleanups.push(database.cleanup);
   await migrateToLatest(database.db);
   const pools = Array.from({ length: instances }, () => connect({ kind: 'postgres', url: database.url }));

@@ -26,7 +26,7 @@ async function sqliteInstances(): Promise<DB[]> {
 }
 
 async function postgresInstances(adminUrl: string): Promise<DB[]> {
-  const handle = await tempPostgres(adminUrl);
+  const handle = await tempPostgres(adminUrl, { migrated: true });
   cleanups.push(handle.cleanup);
   await migrateToLatest(handle.db);
   const other = connect({ kind: 'postgres', url: handle.url });

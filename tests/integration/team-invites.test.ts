@@ -40,7 +40,7 @@ async function sqlite(): Promise<[DB, DB]> {
 
 /** The database and a second app instance's own connection pool to it. */
 async function postgres(adminUrl: string): Promise<[DB, DB]> {
-  const handle = await tempPostgres(adminUrl);
+  const handle = await tempPostgres(adminUrl, { migrated: true });
   cleanups.push(handle.cleanup);
   await migrateToLatest(handle.db);
   const other = connect({ kind: 'postgres', url: handle.url });

@@ -35,7 +35,7 @@ async function sqliteInstances(): Promise<DB[]> {
 }
 
 async function postgresInstances(adminUrl: string): Promise<DB[]> {
-  const handle = await tempPostgres(adminUrl);
+  const handle = await tempPostgres(adminUrl, { migrated: true });
   cleanups.push(handle.cleanup);
   await migrateToLatest(handle.db);
   await seedIfEmpty(handle.db, SEED_DATE);
