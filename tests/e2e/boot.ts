@@ -7,6 +7,9 @@ import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
  * first pointer move would, and wait until React has hydrated the page.
  */
 export async function bootPage(page: Page): Promise<void> {
+  // A mouse that moved: the boot ignores a pointermove without movement (Chrome's own under a
+  // resting cursor), and a browser's first move may report none.
   await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
 }

@@ -1,6 +1,5 @@
-import { devices, expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
-import { chromiumLaunchOptions } from '../support/chromium';
 import { sameOriginAxe } from './axe';
 import { startServer, type RunningServer } from './server';
 
@@ -10,24 +9,6 @@ import { startServer, type RunningServer } from './server';
  * after the page (ADR 039), before React and after it; Next's scripts boot like every public page's,
  * at the first interaction.
  */
-
-/**
- * A test whose `page` is in the full browser, not the headless shell the other tests run: the shell
- * sends a page a trusted pointermove of its own soon after load now and then, which boots it with
- * no one there (tests/e2e/js-budget.spec.ts saw it), and such a test shows what a page does before
- * anyone interacts. The rest of the file does not depend on it: its pages run no script, or boot
- * at the test's first interaction anyway, and cost the shell about 60% of the full browser's
- * processor time.
- */
-const testInFullBrowser = test.extend<{ page: Page }>({
-  page: async ({ playwright }, provide) => {
-    const browser = await playwright.chromium.launch(chromiumLaunchOptions);
-    // The browser the `page` fixture emulates (playwright.config.ts).
-    const { defaultBrowserType: _, ...desktop } = devices['Desktop Chrome'];
-    await provide(await browser.newPage(desktop));
-    await browser.close();
-  },
-});
 
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -107,70 +88,67 @@ test.describe('construction-to-permanent without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
-  testInFullBrowser(
-    'construction interest: the live script answers the first digit before React, and after it',
-    async ({ page }) => {
-      const scripts: string[] = [];
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(request.url());
-      });
-      const response = await page.goto(`${server.url}${INTEREST}?amount=400000&rate=7.5&months=12&draw=even`);
-      expect(response!.headers()['cache-control']).toContain('no-store');
-      await page.waitForLoadState('load');
-      expect(scripts.filter((url) => url.includes('/_next/static/'))).toEqual([]);
-      await expect(total(page)).toHaveText('$16,250.00');
+  test('construction interest: the live script answers the first digit before React, and after it', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const response = await page.goto(`${server.url}${INTEREST}?amount=400000&rate=7.5&months=12&draw=even`);
+    expect(response!.headers()['cache-control']).toContain('no-store');
+    await page.waitForLoadState('load');
+    expect(scripts.filter((url) => url.includes('/_next/static/'))).toEqual([]);
+    await expect(total(page)).toHaveText('$16,250.00');
 
-      // Typed with React held back (Next's scripts wait here): the page's own live script answers,
-      // with the figures the server gives for the same query, and nothing is marked stale.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/_next/static/**/*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
-      const amount = page.getByLabel('Construction loan amount ($)');
-      await amount.focus();
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.type('800000');
-      const served = await serverFigures(`${INTEREST}?amount=800000&rate=7.5&months=12&draw=even`);
-      await expect(total(page)).toHaveText(served['total-interest']!);
-      await expect(page.getByTestId('payment')).toHaveText(served.payment!);
-      await expect(page.getByTestId('apr')).toHaveText(served.apr!);
-      await expect(page.getByRole('table', { name: 'Monthly draw schedule' }).getByRole('row')).toHaveCount(14);
-      await expect(page.locator('#calc-results')).not.toHaveAttribute('data-early-stale');
-      expect(await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).count()).toBe(0);
+    // Typed with React held back (Next's scripts wait here): the page's own live script answers,
+    // with the figures the server gives for the same query, and nothing is marked stale.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const amount = page.getByLabel('Construction loan amount ($)');
+    await amount.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('800000');
+    const served = await serverFigures(`${INTEREST}?amount=800000&rate=7.5&months=12&draw=even`);
+    await expect(total(page)).toHaveText(served['total-interest']!);
+    await expect(page.getByTestId('payment')).toHaveText(served.payment!);
+    await expect(page.getByTestId('apr')).toHaveText(served.apr!);
+    await expect(page.getByRole('table', { name: 'Monthly draw schedule' }).getByRole('row')).toHaveCount(14);
+    await expect(page.locator('#calc-results')).not.toHaveAttribute('data-early-stale');
+    expect(await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).count()).toBe(0);
 
-      // React takes over: nothing typed or shown changes, and the next keystroke still counts.
-      release();
-      await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
-      await expect(amount).toHaveValue('800000');
-      await expect(total(page)).toHaveText('$32,500.00');
-      await amount.press('End');
-      await page.keyboard.type('0');
-      await expect(total(page)).toHaveText('$325,000.00');
-      await expect(amount).toHaveValue('8000000');
+    // React takes over: nothing typed or shown changes, and the next keystroke still counts.
+    release();
+    await expect(page.locator(`html[${HYDRATED_ATTRIBUTE}]`)).toHaveCount(1);
+    await expect(amount).toHaveValue('800000');
+    await expect(total(page)).toHaveText('$32,500.00');
+    await amount.press('End');
+    await page.keyboard.type('0');
+    await expect(total(page)).toHaveText('$325,000.00');
+    await expect(amount).toHaveValue('8000000');
 
-      await page.getByLabel('How the builder is paid').selectOption('back');
-      await expect(page.getByRole('table', { name: 'Monthly draw schedule' })).toContainText('Total');
-      await page.getByLabel('How the builder is paid').selectOption('custom');
-      await expect(page.getByTestId('invalid-inputs')).toContainText('Enter at least one draw amount.');
-      await page
-        .getByLabel('Draw amounts, one per month ($)')
-        .fill('100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000');
-      await page.getByLabel('Months of construction').fill('12');
-      await expect(total(page)).toHaveText('$48,750.00');
-      // The address follows, so the link shares what is on screen. It follows field by field: wait
-      // for all of it (reloading at draw=custom with no draws yet shows the error, not the total).
-      await expect(page).toHaveURL(
-        (url) =>
-          url.searchParams.get('draw') === 'custom' &&
-          url.searchParams.get('months') === '12' &&
-          (url.searchParams.get('draws') ?? '').trim().split(/[\s,]+/).length === 12,
-      );
-      await page.reload();
-      await expect(total(page)).toHaveText('$48,750.00');
-    },
-  );
+    await page.getByLabel('How the builder is paid').selectOption('back');
+    await expect(page.getByRole('table', { name: 'Monthly draw schedule' })).toContainText('Total');
+    await page.getByLabel('How the builder is paid').selectOption('custom');
+    await expect(page.getByTestId('invalid-inputs')).toContainText('Enter at least one draw amount.');
+    await page
+      .getByLabel('Draw amounts, one per month ($)')
+      .fill('100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000 100000');
+    await page.getByLabel('Months of construction').fill('12');
+    await expect(total(page)).toHaveText('$48,750.00');
+    // The address follows, so the link shares what is on screen. It follows field by field: wait
+    // for all of it (reloading at draw=custom with no draws yet shows the error, not the total).
+    await expect(page).toHaveURL(
+      (url) =>
+        url.searchParams.get('draw') === 'custom' &&
+        url.searchParams.get('months') === '12' &&
+        (url.searchParams.get('draws') ?? '').trim().split(/[\s,]+/).length === 12,
+    );
+    await page.reload();
+    await expect(total(page)).toHaveText('$48,750.00');
+  });
 
   test('construction-to-permanent: the payment follows the typing', async ({ page }) => {
     await page.goto(`${server.url}${PERMANENT}?amount=400000&rate=6.75&years=30`);

@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { OWNER_MARKER_COOKIE } from '../../lib/auth/owner-marker';
 import { HYDRATED_ATTRIBUTE } from '../../lib/site/deferred-boot-markers';
 import { COLLECTOR_PREFIX } from '../../lib/vitals/paths';
-import { chromiumLaunchOptions } from '../support/chromium';
 import { fillFields, fullApplication, pick, step1Names, storedLeads } from './leads-support';
 import { startServer, type RunningServer } from './server';
 
@@ -10,11 +9,6 @@ import { startServer, type RunningServer } from './server';
  * Public pages load Next's scripts at the visitor's first interaction (server/deferred-boot):
  * nothing runs before, everything works after, and a control pressed in between still works.
  */
-
-// The full browser, not the headless shell the other specs run: the shell sends a page a trusted
-// pointermove of its own soon after load now and then, which boots it with no one there, and these
-// tests show what a page does before anyone interacts (tests/e2e/js-budget.spec.ts saw it).
-test.use({ launchOptions: chromiumLaunchOptions });
 
 let server: RunningServer;
 test.beforeAll(async () => {

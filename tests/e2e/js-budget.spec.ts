@@ -6,7 +6,7 @@ import {
   LIVE_SCRIPT_BUDGET_BYTES,
   runJsBudget,
 } from '../../bench/js-budget-run';
-import { chromiumLaunchOptions } from '../support/chromium';
+import { testChromiumLaunchOptions } from '../support/chromium';
 
 /**
  * The regression guard behind `npm run bench:js`: gzip bytes of the scripts a page loads are the
@@ -16,10 +16,9 @@ test('every public page loads at most 15 KB more gzip JavaScript than an empty N
   // The empty Next.js page's bytes are recorded per version (bench/empty-next-baseline.json); after
   // an upgrade the first run builds and measures it (about a minute on 2 cores).
   test.setTimeout(600_000);
-  // The full browser, as `npm run bench:js` uses: the headless shell sends a page a trusted
-  // pointermove of its own soon after load (seen on /blog, /privacy), which boots it before any
-  // interaction and so would count Next's scripts as loaded before one.
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  // The tests' browser (the headless shell): its own pointermove soon after load, a resting cursor's,
+  // no longer boots a page (lib/site/boot/start.ts), so it measures what the full browser does.
+  const browser = await chromium.launch(testChromiumLaunchOptions);
   const report = await runJsBudget(browser, { log: (message) => console.warn(message), baseline: 'recorded' }).finally(() =>
     browser.close(),
   );

@@ -56,9 +56,17 @@ export function startOn(html: string, config: Partial<BootConfig> = {}): BootCon
 /** The scripts the boot script has added to the page, by their src. */
 export const addedScripts = () => [...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'));
 
-/** A pointer event as the browser sends it to the element under the pointer (window listeners see it first). */
-export function pointer(type: string, pointerType: 'mouse' | 'touch' = 'mouse', target: Element = document.body): void {
-  target.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerType }));
+/**
+ * A pointer event as the browser sends it to the element under the pointer (window listeners see it
+ * first), from a pointer that moved a pixel (`moved` false: one resting while the page moves under it).
+ */
+export function pointer(
+  type: string,
+  pointerType: 'mouse' | 'touch' = 'mouse',
+  target: Element = document.body,
+  moved = true,
+): void {
+  target.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerType, movementX: moved ? 1 : 0 }));
 }
 
 /** What the visitor types into `field`, as input events. */

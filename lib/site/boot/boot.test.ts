@@ -36,6 +36,16 @@ describe('the boot at the first interaction', () => {
     expect(addedScripts()).toEqual(SRCS);
   });
 
+  it('a mouse resting while the page moves under it (a pointermove that did not move) does not boot', () => {
+    startOn('<main></main>');
+    pointer('pointermove', 'mouse', document.body, false);
+    vi.advanceTimersByTime(AFTER_PAUSE_MS);
+    expect(addedScripts()).toEqual([]);
+    pointer('pointermove', 'mouse');
+    vi.advanceTimersByTime(AFTER_PAUSE_MS);
+    expect(addedScripts()).toEqual(SRCS);
+  });
+
   it("a finger resting on the screen (a touch's pointermove) does not boot; lifting it does", () => {
     startOn('<main></main>');
     pointer('pointermove', 'touch');

@@ -10,6 +10,7 @@ import { showToast } from './toasts';
 // Not touchstart or pointerdown: booting then could start compiling scripts (already in the
 // cache) before the tap's click has been answered and painted.
 const TRIGGERS = ['pointerup', 'touchend', 'pointermove', 'keydown', 'focusin', 'wheel', 'scroll'];
+const movedMouse = (event: PointerEvent) => event.pointerType === 'mouse' && (event.movementX !== 0 || event.movementY !== 0);
 
 /**
  * The browser half of the deferred boot (ADRs 009 and 015): Next's scripts, taken out of a public
@@ -35,8 +36,9 @@ export function startBoot(config: BootConfig): void {
 
   /** Asks for Next's scripts, once: they run after the next paint, in a pause of the visitor's input. */
   function boot(event?: Event) {
-    // A finger resting on the screen sends pointermove too; only a mouse moving means a desktop.
-    if (booted || (event && event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse')) return;
+    // A finger resting on the screen sends pointermove too, and so does a resting mouse when the
+    // page moves under it (Chrome's, at load in the headless shell): only a mouse that moved is a person.
+    if (booted || (event && event.type === 'pointermove' && !movedMouse(event as PointerEvent))) return;
     booted = true;
     TRIGGERS.forEach((type) => window.removeEventListener(type, boot, WATCH));
     // The payload's data scripts must all be in the document before they are handed over, and
