@@ -162,6 +162,11 @@ test('the signed-in owner edits the public site inline without a CSP violation',
   await expect(page.locator('[data-edit-path="hero.subtitle"]')).toHaveCSS('outline-style', 'dashed');
   await page.goto(server.url + '/rates');
   await expect(page.getByRole('button', { name: 'Exit Edit Mode' })).toBeVisible();
+  // A calculator with a query, signed in (no micro-cache): the server fills the page for the query.
+  await page.goto(server.url + '/calculators/construction-to-permanent?amount=500000&rate=7&years=30');
+  await expect(page.getByLabel('Loan amount ($)')).toHaveValue('500000');
+  await expect(page.getByTestId('payment')).toHaveText('$3,326.51');
+  await expect(page.getByRole('button', { name: 'Exit Edit Mode' })).toBeVisible();
   expect(violations).toEqual([]);
 });
 
