@@ -1,5 +1,4 @@
 import type { LeadStatus } from '../statuses';
-import type { BoardColumn } from './types';
 
 /**
  * The pipeline as the board shows it: new → contacted → qualified → application → closed won,
@@ -21,5 +20,5 @@ export const OPEN_STATUSES = ['new', 'contacted', 'qualified', 'application'] as
 export const isBoardStatus = (value: string): value is BoardStatus => (BOARD_STATUSES as readonly string[]).includes(value);
 
 /** A column's count as its header shows it: '1,000+' when counted up to the cap, as the list says it. */
-export const columnTotal = (column: Pick<BoardColumn, 'total' | 'totalCapped'>) =>
+export const columnTotal = (column: { total: number; totalCapped: boolean }) =>
   `${column.total.toLocaleString('en-US')}${column.totalCapped ? '+' : ''}`;
