@@ -67,7 +67,8 @@ const nextConfig: NextConfig = {
       },
       // The contract with the server's pipeline (lib/http/public-page.ts): never sent to browsers.
       { source: PUBLIC_PAGE_ROUTES, headers: [{ key: PUBLIC_PAGE_HEADER, value: '1' }] },
-      // Pages rendered per request that still boot at the first interaction (the calculators).
+      // Pages rendered per request that still boot at the first interaction: the calculators' routes,
+      // should Next ever render one per request (they are cached since ADR 040).
       ...DEFERRED_BOOT_ROUTES.map((source) => ({ source, headers: [{ key: DEFERRED_BOOT_HEADER, value: '1' }] })),
     ];
   },

@@ -19,5 +19,8 @@ export const PUBLIC_PAGE_ROUTES = '/((?!admin|login|invite/|api/|_next/|media/).
  */
 export const DEFERRED_BOOT_HEADER = 'x-clp-deferred-boot';
 
-/** The calculators (issue 19): server-rendered from their query, one page per set of inputs. */
+/**
+ * The calculators' routes (issue 19). Since ADR 040 Next renders them once and caches them (the
+ * server fills their body per request), so the header changes nothing unless one is rendered per request.
+ */
 export const DEFERRED_BOOT_ROUTES = ['/calculators', '/calculators/:path*'];

@@ -5,7 +5,7 @@ import { isShareable, type Exchange, type Step } from './index';
 /**
  * Applies the deferred boot (../deferred-boot/transform.ts, ADR 009) to the pages every visitor
  * shares: shareable HTML; and to the public pages rendered per request that opted in
- * (`bootDeferred`: the calculators, which read their query). The pipeline hands the page decoded
+ * (`bootDeferred`: the calculators' routes; cached since ADR 040, so in practice none). The pipeline hands the page decoded
  * and encodes it again; it then goes out with its real length (the pipeline sets it) and, when
  * shared, an ETag of its own. An opted-in page rendered per request is
  * one visitor's answer: it is marked private and never stored (the micro-cache takes only page-cache
