@@ -27,5 +27,11 @@ export default defineConfig({
     // off; `npx playwright test --trace on` records them when a failure needs a picture.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: testChromiumLaunchOptions,
+    // Motion reduced, as a visitor may ask their system (the site honours it, app/globals.css): a
+    // field filled far down a page is focused, and focus scrolls the page smoothly otherwise. A
+    // click that follows (the content editor's sticky Save) can then be aimed during the glide,
+    // when the button was still for two frames on a busy machine, and land beside it once the
+    // page has moved on: the save never started (cluster-cache.spec, admin-activity.spec).
+    reducedMotion: 'reduce',
   },
 });

@@ -30,12 +30,6 @@ const column = (page: Page, status: string) => page.getByTestId(`board-column-${
 const card = (page: Page, name: string) => page.getByTestId('board-card').filter({ hasText: name });
 const announcement = (page: Page) => page.getByTestId('board-announcement');
 
-// Focus moved to a card off screen scrolls the page, smoothly unless motion is reduced. A drag
-// begun during that glide (Playwright waits out the movement, then aligns the card to the
-// viewport's edge) may have to scroll to its target between mouse down and the drag's start, and
-// Chromium starts the drag from whatever is under the pressed point by then: another card.
-test.use({ reducedMotion: 'reduce' });
-
 let server: RunningServer;
 test.beforeAll(async () => {
   server = await startServer();
