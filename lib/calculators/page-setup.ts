@@ -1,6 +1,4 @@
-import { checkDraws } from './query-draws';
-import { parseInputs } from './query';
-import { CALCULATORS, type CalculatorDefaults, type CalculatorId, type ParsedQuery, type QueryInput } from './registry';
+import { CALCULATORS, parseCalculatorInputs, type CalculatorDefaults, type CalculatorId, type QueryInput } from './registry';
 
 /**
  * What a calculator page starts from: the visitor's query read with the registry's rules and the
@@ -17,7 +15,7 @@ export function calculatorPageSetup(id: CalculatorId, query: QueryInput, default
  */
 export function calculatorSetupFrom(id: CalculatorId, query: QueryInput, start: Record<string, string>) {
   const calculator = CALCULATORS[id];
-  const parsed: ParsedQuery = parseInputs(calculator.inputs, start, query, { draws: checkDraws });
+  const parsed = parseCalculatorInputs(id, query, start);
   const setup = { path: calculator.path, inputs: calculator.inputs, start, initial: parsed.values };
   return { parsed, setup };
 }

@@ -186,7 +186,11 @@ export const calculatorList = CALCULATOR_IDS.map((id) => CALCULATORS[id]);
  * bad one gets a clear message (./query.ts, which the pages' browser half uses on its own).
  */
 export const parseCalculatorQuery = (id: CalculatorId, query: QueryInput, defaults: CalculatorDefaults): ParsedQuery =>
-  parseInputs(CALCULATORS[id].inputs, CALCULATORS[id].defaults(defaults), query, { draws: checkDraws });
+  parseCalculatorInputs(id, query, CALCULATORS[id].defaults(defaults));
+
+/** The same from the values an empty input takes (`start`, as a page's slot names them). */
+export const parseCalculatorInputs = (id: CalculatorId, query: QueryInput, start: Record<string, string>): ParsedQuery =>
+  parseInputs(CALCULATORS[id].inputs, start, query, { draws: checkDraws });
 
 /** The query string of a result (every input, in order), for shareable links and the GET form. */
 export const calculatorQuery = (id: CalculatorId, values: Record<string, string>): string =>

@@ -130,10 +130,11 @@ export class MicroCache {
     const age = this.now() - entry.storedAt;
     if (age < TTL_MS || (entry.refreshing && age < STALE_GRACE_MS)) {
       const coding = preferredCoding(req.headers['accept-encoding']);
-      const made = forRequest ? this.madeFor(entry, forRequest, coding) : null;
-      const body = made?.body ?? (forRequest ? null : this.bodyIn(entry, coding));
-      if (!body) return false;
-      const headers = made ? made.headers : { ...entry.headers };
+      const page = forRequest
+        ? this.madeFor(entry, forRequest, coding)
+        : { headers: { ...entry.headers }, body: this.bodyIn(entry, coding) };
+      if (!page?.body) return false;
+      const { headers, body } = page;
       declareCoding(headers, coding);
       res.writeHead(entry.status, { ...headers, ...personal(req), 'content-length': body.length });
       res.end(body);

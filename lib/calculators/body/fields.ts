@@ -1,3 +1,4 @@
+import { labelClass } from '../../ui/form-classes';
 import { h, type Child, type MarkupNode } from '../markup/node';
 import { CALCULATORS, type CalculatorId, type InputDef } from '../registry';
 
@@ -8,9 +9,10 @@ import { CALCULATORS, type CalculatorId, type InputDef } from '../registry';
  * the live script reads them as a plain form.
  */
 
+// The lead forms' look, without their top margin (the calculator puts a prefix row there) and
+// with figures in columns.
 const inputClass =
   'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 tabular-nums focus:border-brand-700 focus:outline-2 focus:outline-brand-700 aria-invalid:border-red-700';
-const labelClass = 'block text-sm font-medium text-slate-800';
 
 const ids = (name: string) => ({ id: `calc-${name}`, hint: `calc-${name}-hint`, error: `calc-${name}-error` });
 
