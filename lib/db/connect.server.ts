@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../env-schema';
 import { registerBlobConnection } from './blob-connection.server';
+import { statementCache } from './statement-cache';
 import { recordEngine } from './engine';
 import { processSingleton } from '../runtime/process-singleton';
 import type { Database } from './schema';
@@ -45,6 +46,7 @@ function openSqlite(path: string, log?: (event: LogEvent) => void): DB {
   // and closed with this one (blob-connection.server.ts): 100 MB of chunks would fill this one's
   // 32 MB with pages nobody reads again.
   let blobs: BetterSqlite3.Database | null = null;
+  const prepared = statementCache((sql) => sqlite.prepare(sql));
   const database = {
     // Kysely begins a transaction with a plain (deferred) `begin`, which takes the write lock only at
     // the first write: if another connection (the blob connection, or another process such as a
@@ -52,7 +54,7 @@ function openSqlite(path: string, log?: (event: LogEvent) => void): DB {
     // write, that write fails at once with SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out.
     // `begin immediate` takes the lock at the start (waiting for it as the busy timeout allows), so
     // what a transaction read is still true when it writes.
-    prepare: (sql: string) => sqlite.prepare(sql === 'begin' ? 'begin immediate' : sql),
+    prepare: (sql: string) => prepared(sql === 'begin' ? 'begin immediate' : sql),
     close: () => {
       blobs?.close();
       sqlite.close();

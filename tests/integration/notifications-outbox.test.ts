@@ -338,5 +338,10 @@ describe('notifications indexes (SQLite query plans)', () => {
       expect(plan).toMatch(/SEARCH notifications USING (COVERING )?INDEX notifications_due_idx/);
       expect(plan).not.toMatch(/SCAN notifications\b/);
     }
+    // A worker reads only its own channel's due entries: the push, SMS and webhook workers, woken by
+    // every stored lead, no longer walk a backlog of waiting e-mails to find none (migration 0032).
+    const [claim, nextDue, , laneClaim, laneNextDue] = plans;
+    for (const plan of [claim, nextDue, laneClaim, laneNextDue])
+      expect(plan).toMatch(/notifications_due_idx \(status=\? AND channel=\?/);
   });
 });

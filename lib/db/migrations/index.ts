@@ -30,6 +30,7 @@ import * as m0028 from './0028_archive_versions';
 import * as m0029 from './0029_lead_search_indexes';
 import * as m0030 from './0030_site_settings';
 import * as m0031 from './0031_setup_checklist_dismissals';
+import * as m0032 from './0032_outbox_due_by_channel';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0029_lead_search_indexes': m0029,
   '0030_site_settings': m0030,
   '0031_setup_checklist_dismissals': m0031,
+  '0032_outbox_due_by_channel': m0032,
 };
