@@ -6,7 +6,7 @@ import { migrations } from '../../lib/db/migrations';
 import { cursorParam, leadFilterSchema, type LeadCursor } from '../../lib/leads/admin/filter';
 import { deleteLead, markNotSpam, updateLead } from '../../lib/leads/admin/mutations.server';
 import { COUNT_CAP, searchLeads } from '../../lib/leads/admin/queries.server';
-import { boardColumns } from '../../lib/leads/pipeline/board.server';
+import { boardColumns, readBoard } from '../../lib/leads/pipeline/board.server';
 import { OPEN_STATUSES } from '../../lib/leads/pipeline/board';
 import { recordStatusChange } from '../../lib/leads/pipeline/status-history.server';
 import { median, readCharts, readFigures } from '../../lib/overview/queries.server';
@@ -288,6 +288,21 @@ describe.each(engines)('lead totals, pages and the Overview on %s', (_name, open
       won: live.filter((r) => r.status === 'won' && (r.first_source === 'partner' || r.last_source === 'partner')).length,
     });
     expect((await boardColumns(db, filter({ q: 'garcia' }))).some((column) => column.totalCapped)).toBe(false);
+  });
+
+  it("shows above the board the list's total and spam count, added up from the columns", async () => {
+    for (const input of [
+      {},
+      { kind: 'qualification' },
+      { q: 'garcia' },
+      { source: 'google', assignee: 'me' },
+      { due: 'overdue' },
+    ]) {
+      const list = await searchLeads(db, filter(input));
+      const { columns, page } = await readBoard(db, filter({ ...input, view: 'board' }));
+      expect(page).toMatchObject({ total: list.total, totalCapped: false, spamCount: list.spamCount, leads: [] });
+      expect(page.total).toBe(columns.reduce((sum, column) => sum + column.total, 0));
+    }
   });
 
   it("reads the Overview's figures and exact median from lead_counts", async () => {

@@ -11,7 +11,7 @@ import { parseFilterParams } from '@/lib/leads/admin/filter';
 import { readMovedBack } from '@/lib/leads/admin/moved-back.server';
 import { searchLeads } from '@/lib/leads/admin/queries.server';
 import { listAssignees } from '@/lib/leads/pipeline/assignees.server';
-import { boardColumns } from '@/lib/leads/pipeline/board.server';
+import { readBoard } from '@/lib/leads/pipeline/board.server';
 import { utcToday } from '@/lib/leads/pipeline/follow-up-filter.server';
 
 export const metadata: Metadata = { title: sectionTitle('Leads') };
@@ -41,13 +41,14 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
   // The board has no spam column: the spam folder is always a list.
   const board = filter.view === 'board' && filter.status !== 'spam';
   const movedBack = await readMovedBack(db);
+  const shown = board ? await readBoard(db, scoped) : { page: await searchLeads(db, scoped), columns: null };
   return (
     <>
       {movedBack && <MovedBackNotice movedBack={movedBack} />}
       <LeadsPanel
         filter={filter}
-        data={await searchLeads(db, board ? { ...scoped, page: 1 } : scoped, board ? 1 : undefined)}
-        board={board ? await boardColumns(db, scoped) : null}
+        data={shown.page}
+        board={shown.columns}
         assignees={await listAssignees(db)}
         today={today}
         openLead={params.get('lead')}
