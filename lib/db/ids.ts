@@ -1,3 +1,5 @@
+import { pooledRandomBytes } from '../runtime/random-pool';
+
 /**
  * The id of every new row of every table: a UUIDv7 (RFC 9562) written as 32 lower-case hex digits.
  *
@@ -16,20 +18,11 @@
 
 export const ID_PATTERN = /^[0-9a-f]{32}$/;
 
-/** Random bytes drawn 4 KB at a time: one call into the system's generator for 400 ids, not one each. */
-const pool = new Uint8Array(4096);
-let drawn = pool.length;
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 export function newId(now = Date.now()): string {
-  if (drawn + 10 > pool.length) {
-    crypto.getRandomValues(pool);
-    drawn = 0;
-  }
   const bytes = new Uint8Array(16);
-  // Each pooled byte is used once.
-  bytes.set(pool.subarray(drawn, drawn + 10), 6);
-  drawn += 10;
+  bytes.set(pooledRandomBytes(10), 6);
   // 48-bit big-endian milliseconds since the epoch (divisions: bitwise operators stop at 32 bits).
   let time = now;
   for (let i = 5; i >= 0; i--) {

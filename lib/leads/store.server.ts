@@ -71,18 +71,17 @@ export function storeLead(db: DB, item: LeadToStore): Promise<Admission> {
 async function admitLeads(db: DB, items: LeadToStore[]): Promise<Admission[]> {
   return db.transaction().execute(async (trx) => {
     await takeTurnsPerAddress(trx, new Set(items.map(({ lead }) => lead.clientAddress.slice(0, 64))));
+    const counted = await countRecentLeads(trx, items);
     // Recent leads per address (and settings) as counted so far in this transaction.
     const recentFrom = new Map<string, number>();
     const admissions: Admission[] = [];
     const toStore: { index: number; lead: NewLead; now: Date }[] = [];
     for (const [index, { lead, signals, spam, now }] of items.entries()) {
       const key = JSON.stringify([lead.clientAddress, spam.windowMinutes, spam.rateLimit]);
-      let recent = recentFrom.get(key);
-      if (recent === undefined) {
-        const since = new Date(now.getTime() - spam.windowMinutes * 60_000);
-        // Counting past the flood threshold would change no answer.
-        recent = await countLeadsFrom(trx, lead.clientAddress, since, spam.rateLimit * FLOOD_FACTOR);
-      }
+      // Counting past the flood threshold would change no answer.
+      const recent =
+        recentFrom.get(key) ??
+        Math.min(counted.get(windowKey(lead.clientAddress, spam.windowMinutes)) ?? 0, spam.rateLimit * FLOOD_FACTOR);
       if (isFlood(recent, spam)) {
         admissions.push({ stored: false, recent });
         recentFrom.set(key, recent);
@@ -173,24 +172,33 @@ async function assignProfileOfficers(
   }
 }
 
+const windowKey = (clientAddress: string, windowMinutes: number) => `${windowMinutes}:${clientAddress.slice(0, 64)}`;
+
 /**
- * Leads from one address since a time, counted up to `atMost`: the per-address rate limit, kept
- * in the database. The count walks the address's entries of leads_address_idx, so the cap keeps
- * the work per submission bounded while one address floods the forms.
+ * Each address's leads within its window (the per-address rate limit, kept in the database), for
+ * the whole batch in one statement per window length (one: every lead of a process has the same
+ * settings), on leads_address_idx. Counted from the batch's first lead's time: the leads of one
+ * batch arrived within milliseconds of each other. An address's count stays bounded while it
+ * floods the forms, since past the flood threshold its leads are refused, not stored. One statement
+ * instead of one per address: a batch of 50 leads from 50 visitors paid 50 statements.
  */
-async function countLeadsFrom(db: DB, clientAddress: string, since: Date, atMost: number): Promise<number> {
-  const row = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('leads')
-        // A constant, not a column: the index answers alone (no table row read per lead).
-        .select(sql<number>`1`.as('one'))
-        .where('client_address', '=', clientAddress.slice(0, 64))
-        .where('created_at', '>', since.toISOString())
-        .limit(atMost)
-        .as('recent'),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+async function countRecentLeads(db: DB, items: readonly LeadToStore[]): Promise<Map<string, number>> {
+  const addressesByWindow = new Map<number, Set<string>>();
+  for (const { lead, spam } of items) {
+    const addresses = addressesByWindow.get(spam.windowMinutes) ?? new Set<string>();
+    addressesByWindow.set(spam.windowMinutes, addresses.add(lead.clientAddress.slice(0, 64)));
+  }
+  const now = items[0]!.now.getTime();
+  const counts = new Map<string, number>();
+  for (const [windowMinutes, addresses] of addressesByWindow) {
+    const rows = await db
+      .selectFrom('leads')
+      .select(['client_address', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('client_address', 'in', [...addresses])
+      .where('created_at', '>', new Date(now - windowMinutes * 60_000).toISOString())
+      .groupBy('client_address')
+      .execute();
+    for (const row of rows) counts.set(windowKey(row.client_address, windowMinutes), Number(row.count));
+  }
+  return counts;
 }

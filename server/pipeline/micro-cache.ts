@@ -63,13 +63,15 @@ interface Entry {
  * (QUERY_ROUTED_PAGES), which the cache leaves to Next.
  */
 export function cacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
+  // Only a GET is kept; known before parsing the URL (every lead posted asks this too).
+  if (req.method !== 'GET') return null;
   const raw = req.url ?? '/';
   // '//host' and backslashes would parse as another host: such URLs are Next's to answer (a 301 or 404).
   if (!raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return null;
   const url = new URL(raw, 'http://cache.invalid');
   // The attribution cookie alone changes nothing on a page: such a visitor is still anonymous.
   const cookie = req.headers.cookie;
-  if (req.method !== 'GET' || (cookie && !onlyAttributionCookie(cookie)) || url.searchParams.has('_rsc')) return null;
+  if ((cookie && !onlyAttributionCookie(cookie)) || url.searchParams.has('_rsc')) return null;
   if (VARYING_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
   // A body, even on a GET, goes through the body limits (server/body-gate.ts), never around them.
   if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') return null;

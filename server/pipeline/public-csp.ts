@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { publicCsp, publicPageCsp } from '../../lib/http/security-headers';
+import { pooledRandomBytes } from '../../lib/runtime/random-pool';
 import { EDIT_MODE_STYLES } from '../../lib/site/edit-mode-styles';
 import type { BootScript } from '../deferred-boot/boot-script';
 import type { Step } from './index';
@@ -48,7 +48,7 @@ export function publicCspStep(options: PublicCspOptions): Step {
     name: 'public page CSP',
     request(req) {
       // Whatever the visitor sent in this header is replaced: the nonce is the server's alone.
-      const nonce = randomBytes(16).toString('base64');
+      const nonce = Buffer.from(pooledRandomBytes(16)).toString('base64');
       nonces.set(req, nonce);
       req.headers['content-security-policy'] = `script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'`;
     },

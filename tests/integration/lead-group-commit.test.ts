@@ -149,6 +149,35 @@ describe.each(engines)('group commit of leads on %s', (engine, open) => {
     expect(stored.filter((lead) => lead.isSpam).map((lead) => lead.spamReason)).toEqual(Array(2).fill('flood'));
   });
 
+  it("counts each visitor's own recent leads in a batch from many addresses, not the leads before the window", async () => {
+    const { db, cleanup } = await open();
+    cleanups.push(cleanup);
+    const at = (minute: number) => () => new Date(Date.UTC(2026, 10, 28, 12, minute));
+    const limited = (now: () => Date) => ({ ...deps(db), now, spam: { minFillSeconds: 0, rateLimit: 2, windowMinutes: 10 } });
+    const send = (address: string, name: string, now: () => Date) =>
+      submitLead(
+        'contact',
+        contact(name, `${name.toLowerCase().replace(' ', '.')}@example.com`),
+        { ...SENDER, clientAddress: address },
+        limited(now),
+      );
+    // Before: two leads from .1 within the window, two from .2 long before it.
+    for (const name of ['Early One', 'Early Two']) await send('198.51.100.1', name, at(25));
+    for (const name of ['Old One', 'Old Two']) await send('198.51.100.2', name, at(0));
+    // Then, together (one batch on SQLite): .1 is past its limit of 2, .2 and .3 are not.
+    await Promise.all([
+      send('198.51.100.1', 'Again One', at(30)),
+      send('198.51.100.2', 'Again Two', at(30)),
+      send('198.51.100.3', 'First Three', at(30)),
+    ]);
+    const stored = await listLeads(db, { includeSpam: true });
+    const marked = (name: string) => stored.find((lead) => lead.name === name)?.possibleBot;
+    expect(marked('Again One')).toBe(true);
+    expect(marked('Again Two')).toBe(false);
+    expect(marked('First Three')).toBe(false);
+    expect(stored.every((lead) => !lead.isSpam)).toBe(true);
+  });
+
   it("fails only the lead the database refuses, with the spec's 'Uh oh!'; the leads sent with it are stored", async () => {
     const { db, refuseLeads, cleanup } = await open();
     cleanups.push(cleanup);
