@@ -2,10 +2,11 @@ import 'server-only';
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.server';
 import { countedByStatus, countSpam } from '../admin/counts.server';
-import { cappedCount, COUNT_CAP, filteredLeads, searchPath, type SearchPath } from '../admin/queries.server';
+import { cappedCount, COUNT_CAP, filteredLeads, SEARCH_COUNT_CAP, searchPath, type SearchPath } from '../admin/queries.server';
 import type { FilterScope, LeadCursor, LeadFilter } from '../admin/filter';
 import type { LeadPage } from '../admin/types';
 import type { LeadKind } from '../fields';
+import { searchPatterns } from '../search-text';
 import { parseBotSignals } from '../spam-words';
 import { BOARD_STATUSES, isBoardStatus, OPEN_STATUSES, type BoardStatus } from './board';
 import type { BoardColumn } from './types';
@@ -17,18 +18,10 @@ import type { BoardColumn } from './types';
  * exact from lead_counts where the list's total is (the folder, a kind or an assignee, and dates:
  * ../admin/counts.server.ts); any other filter's columns are counted on the leads up to COUNT_CAP
  * ('1,000+'), as the list counts it, so a common word does not read every lead that has it. A
- * search alone counts each column to SEARCH_COLUMN_CAP only (below).
+ * search counts each column to SEARCH_COUNT_CAP, as the list counts a search ('100+').
  */
 
 export const BOARD_LIMIT = 50;
-
-/**
- * How far each column of a search alone is counted ('100+'): twice the cards a column shows. A
- * search is how someone finds a person; a word common enough to fill a column past that is not
- * counted further, since counting six columns to 1,000 read over 70,000 index entries at 100,000
- * leads (20 ms, issue 32's budget is 15).
- */
-export const SEARCH_COLUMN_CAP = 100;
 
 type Filter = Omit<LeadFilter, 'page'> & FilterScope;
 
@@ -60,7 +53,9 @@ export async function boardColumns(db: DB, filter: Filter, limit = BOARD_LIMIT):
   const statuses = filter.status && isBoardStatus(filter.status) ? [filter.status] : BOARD_STATUSES;
   const search = await searchPath(db, filter);
   const exact = await countedByStatus(db, filter);
-  const cap = searchAlone(filter, search) ? SEARCH_COLUMN_CAP : COUNT_CAP;
+  // A search is counted as the list counts it: each column to 1,000 for a common word read over
+  // 70,000 index entries at 100,000 leads.
+  const cap = searchPatterns(filter.q ?? '').length > 0 ? SEARCH_COUNT_CAP : COUNT_CAP;
   const counts = exact ?? (await cappedByStatus(db, filter, statuses.filter(mayMatch(filter)), search, cap));
   return Promise.all(
     statuses.map(async (status) => {
@@ -153,7 +148,7 @@ async function cappedByStatus(
   const enough = cap + 1;
   const { counts, from }: Walked = searchAlone(filter, search)
     ? { counts: new Map(), from: 'top' }
-    : await walkByStatus(db, filter, statuses, search);
+    : await walkByStatus(db, filter, statuses, search, cap);
   if (from === 'end') return counts;
   const after = from === 'top' ? undefined : from;
   await Promise.all(
@@ -172,8 +167,14 @@ async function cappedByStatus(
  * would read it once per column), until every column could be full. A filter with fewer leads is
  * read whole and counted exactly in this one pass.
  */
-async function walkByStatus(db: DB, filter: Filter, statuses: readonly BoardStatus[], search: SearchPath): Promise<Walked> {
-  const walked = statuses.length * (COUNT_CAP + 1);
+async function walkByStatus(
+  db: DB,
+  filter: Filter,
+  statuses: readonly BoardStatus[],
+  search: SearchPath,
+  cap: number,
+): Promise<Walked> {
+  const walked = statuses.length * (cap + 1);
   const walk = filteredLeads(db, { ...filter, status: statuses.length === 1 ? statuses[0] : undefined }, search)
     .select(['leads.status', 'leads.created_at', 'leads.id'])
     .orderBy('leads.created_at', 'desc')
