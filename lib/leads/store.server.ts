@@ -4,6 +4,7 @@ import type { DB } from '../db/connect.server';
 import { engineOf } from '../db/engine';
 import { createGroupCommit, type GroupCommit } from '../db/group-commit';
 import { addNotifications } from '../notifications/outbox.server';
+import type { Channel } from '../notifications/types';
 import { processSingleton } from '../runtime/process-singleton';
 import { arrivalNotifications } from './arrival-alerts.server';
 import { runArrivalHooks } from './arrival-hooks.server';
@@ -33,7 +34,15 @@ export interface LeadToStore {
 }
 
 export type Admission =
-  | { stored: true; id: string; spamReason: SpamReason | null; possibleBot: boolean; recent: number }
+  | {
+      stored: true;
+      id: string;
+      spamReason: SpamReason | null;
+      possibleBot: boolean;
+      recent: number;
+      /** The channels whose workers have something new to send from this lead's batch (to wake only those). */
+      due: ReadonlySet<Channel>;
+    }
   /** Refused as a flood: not stored. */
   | { stored: false; recent: number };
 
@@ -88,7 +97,14 @@ async function admitLeads(db: DB, items: LeadToStore[]): Promise<Admission[]> {
         continue;
       }
       const verdict = judgeSubmission({ ...signals, texts: Object.values(lead.fields), recentFromAddress: recent }, spam);
-      admissions.push({ stored: true, id: '', spamReason: verdict.spamReason, possibleBot: verdict.possibleBot, recent });
+      admissions.push({
+        stored: true,
+        id: '',
+        spamReason: verdict.spamReason,
+        possibleBot: verdict.possibleBot,
+        recent,
+        due: new Set(),
+      });
       toStore.push({
         index,
         lead: { ...lead, spamReason: verdict.spamReason, botSignals: verdict.signals, possibleBot: verdict.possibleBot },
@@ -96,10 +112,10 @@ async function admitLeads(db: DB, items: LeadToStore[]): Promise<Admission[]> {
       });
       recentFrom.set(key, recent + 1);
     }
-    const ids = await insertLeads(trx, toStore);
+    const { ids, due } = await insertAndTell(trx, toStore);
     toStore.forEach(({ index }, i) => {
       const admission = admissions[index]!;
-      if (admission.stored) admission.id = ids[i]!;
+      if (admission.stored) Object.assign(admission, { id: ids[i]!, due });
     });
     return admissions;
   });
@@ -128,7 +144,12 @@ async function takeTurnsPerAddress(trx: DB, addresses: Set<string>): Promise<voi
  * spam'; a possible bot is a lead like any other, alerted.
  */
 export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]): Promise<string[]> {
-  if (leads.length === 0) return [];
+  return (await insertAndTell(trx, leads)).ids;
+}
+
+/** insertLeads, also saying which channels got notifications to send (not held back as spam's). */
+async function insertAndTell(trx: DB, leads: { lead: NewLead; now: Date }[]): Promise<{ ids: string[]; due: Set<Channel> }> {
+  if (leads.length === 0) return { ids: [], due: new Set() };
   // Arrival is a lead's first activity: retention counts from its last (lib/retention/).
   const built = leads.map(({ lead, now }) => ({ ...leadRow(lead, now), last_activity_at: now.toISOString() }));
   await assignProfileOfficers(trx, built, leads);
@@ -145,10 +166,11 @@ export async function insertLeads(trx: DB, leads: { lead: NewLead; now: Date }[]
     .values(rows.map((row, i) => ({ ...row, fields: sealLeadFields(row.id, leads[i]!.lead.fields) })))
     .execute();
   const arrived = rows.map((row, i) => ({ row, at: leads[i]!.now }));
-  await addNotifications(trx, await arrivalNotifications(trx, arrived));
+  const notifications = await arrivalNotifications(trx, arrived);
+  await addNotifications(trx, notifications);
   // What other domains do with new leads (an application's loan file), committed with them.
   await runArrivalHooks(trx, arrived);
-  return rows.map((row) => row.id);
+  return { ids: rows.map((row) => row.id), due: new Set(notifications.filter((n) => !n.skipped).map((n) => n.channel)) };
 }
 
 /**

@@ -8,6 +8,7 @@ import { env } from '../env.server';
 import { addressKey } from '../http/address-key';
 import { logger } from '../log.server';
 import { wakeOutbox } from '../notifications/process-worker.server';
+import type { Channel } from '../notifications/types';
 import { FIELDS } from './all-fields';
 import { calculatorLeadFields } from './calculator-estimate';
 import { CALCULATOR_LEAD_FIELDS } from './calculator-lead';
@@ -50,8 +51,11 @@ export interface SubmitDeps {
   fetchMetadataExpected: boolean;
   log: { error: (data: object, message: string) => void; warn: (data: object, message: string) => void };
   now: () => Date;
-  /** Told when a lead's e-mail was queued, so the outbox worker sends it now rather than at its next poll. */
-  wake: () => void;
+  /**
+   * Told when a lead's e-mail was queued, so the outbox worker sends it now rather than at its next
+   * poll: the workers of the channels given (the lead's batch's), or all.
+   */
+  wake: (channels?: ReadonlySet<Channel>) => void;
 }
 
 function serverDeps(): SubmitDeps {
@@ -161,7 +165,7 @@ export async function submitLead(
     // Spam's notifications are stored skipped: nothing to send, no worker to wake. A possible bot
     // is alerted like any lead.
     if (admission.spamReason) log.warn({ event: 'lead.spam', kind, reason: admission.spamReason }, 'Lead stored as spam');
-    else wake();
+    else wake(admission.due);
     if (kind === 'application') {
       // The application is in: the draft it was resumed from goes, by the token it carries. Never
       // by its e-mail address, which anyone may type (issue 27).

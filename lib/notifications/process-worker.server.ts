@@ -8,6 +8,7 @@ import { serverSources } from '../settings/sources.server';
 import { ANY_CHANNEL, listenForDue, type DueListener } from './due-signal.server';
 import { LANES } from './lanes';
 import { transportForChannel } from './transports/index.server';
+import type { Channel } from './types';
 import { createLaneWorkers, type OutboxWorker } from './worker.server';
 
 /**
@@ -21,7 +22,7 @@ import { createLaneWorkers, type OutboxWorker } from './worker.server';
  * (./due-signal.server.ts).
  */
 interface ProcessWorkers {
-  workers: { channel: string; worker: OutboxWorker }[];
+  workers: { channel: Channel; worker: OutboxWorker }[];
   listener: DueListener | null;
 }
 
@@ -72,8 +73,12 @@ export async function stopOutboxWorker(): Promise<void> {
   await Promise.all([...running.workers.map((w) => w.worker.stop()), running.listener?.stop()]);
 }
 
-/** A notification was added (a lead stored, a payment recorded): deliver it now rather than at the next poll. */
-export function wakeOutbox(): void {
+/**
+ * A notification was added (a lead stored, a payment recorded): deliver it now rather than at the
+ * next poll. Given the channels that have something new, only their lanes look: each lane's look is
+ * a few queries, and a lead is mostly e-mail.
+ */
+export function wakeOutbox(channels?: ReadonlySet<Channel>): void {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
-  for (const w of workers().workers) w.worker.wake();
+  for (const w of workers().workers) if (!channels || channels.has(w.channel)) w.worker.wake();
 }

@@ -33,7 +33,7 @@ async function setup() {
   const handle = tempSqlite();
   cleanups.push(handle.cleanup);
   await migrateToLatest(handle.db);
-  const woken = { count: 0 };
+  const woken = { count: 0, channels: [] as (string[] | undefined)[] };
   const submit = (kind: LeadKind, values: Record<string, string>, options: SubmitOptions = {}) =>
     submitLead(
       kind,
@@ -44,7 +44,10 @@ async function setup() {
         spam: options.spam ?? { minFillSeconds: 2, rateLimit: 10, windowMinutes: 10 },
         log,
         now: () => options.now ?? new Date(),
-        wake: () => void woken.count++,
+        wake: (channels?: ReadonlySet<string>) => {
+          woken.count++;
+          woken.channels.push(channels && [...channels].sort());
+        },
       },
     );
   return { db: handle.db, submit, woken };
@@ -113,6 +116,8 @@ describe('lead store', () => {
     const { submit, woken } = await setup();
     await submit('ebook', { name: 'Bo', email: 'bo@example.com', ...human });
     expect(woken.count).toBe(1);
+    // Only the e-mail lanes: the broker's alert and the visitor's ebook (no device, no webhook here).
+    expect(woken.channels).toEqual([['email']]);
     await submit('ebook', { name: 'Bo', email: '' });
     await submit('ebook', { name: 'Bo', email: 'bo@example.com', ...human, company_website: 'spam' });
     await submit('ebook', { name: 'Bo', email: 'bo@example.com' }, { db: () => Promise.reject(new Error('disk full')) });
