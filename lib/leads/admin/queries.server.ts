@@ -38,6 +38,10 @@ export const COUNT_CAP = 1_000;
  */
 export const SEARCH_COUNT_CAP = 100;
 
+/** Where a filter's count on the leads stops: the list's and each of the board's columns'. */
+export const countCapOf = (filter: Pick<LeadFilter, 'q'>) =>
+  searchPatterns(filter.q ?? '').length > 0 ? SEARCH_COUNT_CAP : COUNT_CAP;
+
 type Filter = Omit<LeadFilter, 'page' | 'older' | 'newer'> & FilterScope;
 
 /**
@@ -245,7 +249,7 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
   const hasOlder = 'newer' in place || read.length > pageSize;
   const page = filter.page;
   const exact = await countedTotal(db, filter);
-  const cap = searchPatterns(filter.q ?? '').length > 0 ? SEARCH_COUNT_CAP : COUNT_CAP;
+  const cap = countCapOf(filter);
   // A short first page is the whole result: no count needed (the usual case of a search for one person).
   // (Counted over the whole filter only from the top: a keyset page's window starts at its cursor.)
   const windowed = top ? rows[0]?.full_count : undefined;

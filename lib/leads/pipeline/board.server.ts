@@ -2,11 +2,10 @@ import 'server-only';
 import { sql } from 'kysely';
 import type { DB } from '../../db/connect.server';
 import { countedByStatus, countSpam } from '../admin/counts.server';
-import { cappedCount, COUNT_CAP, filteredLeads, SEARCH_COUNT_CAP, searchPath, type SearchPath } from '../admin/queries.server';
+import { cappedCount, countCapOf, filteredLeads, searchPath, type SearchPath } from '../admin/queries.server';
 import type { FilterScope, LeadCursor, LeadFilter } from '../admin/filter';
 import type { LeadPage } from '../admin/types';
 import type { LeadKind } from '../fields';
-import { searchPatterns } from '../search-text';
 import { parseBotSignals } from '../spam-words';
 import { BOARD_STATUSES, isBoardStatus, OPEN_STATUSES, type BoardStatus } from './board';
 import type { BoardColumn } from './types';
@@ -55,7 +54,7 @@ export async function boardColumns(db: DB, filter: Filter, limit = BOARD_LIMIT):
   const exact = await countedByStatus(db, filter);
   // A search is counted as the list counts it, to 100 (counting each column of a common word to
   // 1,000 read over 70,000 index entries at 100,000 leads).
-  const cap = searchPatterns(filter.q ?? '').length > 0 ? SEARCH_COUNT_CAP : COUNT_CAP;
+  const cap = countCapOf(filter);
   // The cards are read while the columns are counted: on PostgreSQL each on a connection of its own
   // (a million leads, 'Assigned to me' with a source: 20 → 17 ms), on SQLite one after the other.
   const [counts, cards] = await Promise.all([
