@@ -7,13 +7,17 @@ export function leadSearchText(lead: { name: string; email: string; phone: strin
   return `${lead.name} ${lead.email} ${lead.phone} ${digits}`.toLowerCase();
 }
 
-/** The LIKE patterns a search box's text matches: as typed, or as digits when it looks like a phone. */
-export function searchPatterns(query: string): string[] {
+/** The texts a search box's text is looked for in `search`: as typed, or as digits when it looks like a phone. */
+export function searchNeedles(query: string): string[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
-  const escape = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const digits = q.replace(/\D/g, '');
   // A phone typed with any separators is searched by its digits alone (the column holds them too).
-  if (/^[\d\s().+-]+$/.test(q) && digits.length >= 3) return [escape(digits)];
-  return [escape(q)];
+  if (/^[\d\s().+-]+$/.test(q) && digits.length >= 3) return [digits];
+  return [q];
+}
+
+/** The LIKE patterns of searchNeedles: each needle anywhere in `search`, its wildcards escaped. */
+export function searchPatterns(query: string): string[] {
+  return searchNeedles(query).map((s) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
