@@ -31,38 +31,50 @@ describe.each(engines)('the first page of a search on %s', (engine, open) => {
 
   if (engine === 'SQLite') {
     it("is left to SQLite's own trigram probe", async () => {
-      expect(await walkedSearch(db, filter({ q: 'garcia' }), 11, scaled)).toBeNull();
+      expect(await walkedSearch(db, filter({ q: 'garcia' }), { page: 6, cap: 10 }, scaled)).toBeNull();
     });
     return;
   }
+  const ids = (list: typeof leads) => list.map((lead) => lead.id);
+  /** Where the folder's longer walk stops with the scaled sizes: one lead in 5, at most 600. */
+  const longer = Math.min(scaled.max, Math.round(inbox.length / scaled.share));
 
   it('walks the list in order for a common text and stops at the cap', async () => {
     const truth = matching('garcia');
     expect(truth.length).toBeGreaterThan(100);
-    const found = await walkedSearch(db, filter({ q: 'GARCIA' }), 11, scaled);
-    expect(found).toEqual({ ids: truth.slice(0, 11).map((lead) => lead.id), count: 11, via: 'walk' });
+    const found = await walkedSearch(db, filter({ q: 'GARCIA' }), { page: 6, cap: 10 }, scaled);
+    expect(found).toEqual({ ids: ids(truth.slice(0, 6)), count: 10, more: true, via: 'walk' });
   });
 
   it('walks on past the first walk when the text is found there often enough', async () => {
-    // Found 5-10 times in the first 200 leads: not the 11 asked for, but common enough to walk on.
+    // Found 5-40 times in the first 200 leads: not the 41 that show more than 40, but enough to walk on.
     const truth = matching('moore');
-    const inFirst = truth.filter((lead) => inbox.indexOf(lead) < 200).length;
-    expect(inFirst).toBeGreaterThanOrEqual(5);
-    expect(inFirst).toBeLessThan(41);
-    const found = await walkedSearch(db, filter({ q: 'moore' }), 41, scaled);
-    expect(found).toEqual({ ids: truth.slice(0, 41).map((lead) => lead.id), count: 41, via: 'walk' });
+    const inFirst = truth.filter((lead) => inbox.indexOf(lead) < scaled.first).length;
+    expect(inFirst).toBeGreaterThanOrEqual(scaled.firstHits);
+    expect(inFirst).toBeLessThanOrEqual(40);
+    const found = await walkedSearch(db, filter({ q: 'moore' }), { page: 6, cap: 40 }, scaled);
+    expect(found).toEqual({ ids: ids(truth.slice(0, 6)), count: 40, more: true, via: 'walk' });
+  });
+
+  it('counts what the longer walk found, marked as more, when it found the page but not the cap', async () => {
+    const truth = matching('moore');
+    const inWalk = truth.filter((lead) => inbox.indexOf(lead) < longer).length;
+    expect(inWalk).toBeGreaterThanOrEqual(6);
+    expect(inWalk).toBeLessThan(100);
+    const found = await walkedSearch(db, filter({ q: 'moore' }), { page: 6, cap: 100 }, scaled);
+    expect(found).toEqual({ ids: ids(truth.slice(0, 6)), count: inWalk, more: true, via: 'walk' });
   });
 
   it('asks the trigram index for a rare text, and counts its matches exactly', async () => {
     const text = inbox[1_234]!.email.slice(0, 12);
     const truth = matching(text);
-    expect(truth.length).toBeLessThan(11);
-    const found = await walkedSearch(db, filter({ q: text }), 11, scaled);
-    expect(found).toEqual({ ids: truth.map((lead) => lead.id), count: truth.length, via: 'index' });
+    expect(truth.length).toBeLessThanOrEqual(10);
+    const found = await walkedSearch(db, filter({ q: text }), { page: 6, cap: 10 }, scaled);
+    expect(found).toEqual({ ids: ids(truth.slice(0, 6)), count: truth.length, more: false, via: 'index' });
     // A phone's digits, typed with separators.
     const phone = inbox[2_000]!.phone;
-    const byPhone = await walkedSearch(db, filter({ q: phone }), 11, scaled);
-    expect(byPhone?.ids).toEqual(matching(phone.replace(/\D/g, '')).map((lead) => lead.id));
+    const byPhone = await walkedSearch(db, filter({ q: phone }), { page: 6, cap: 10 }, scaled);
+    expect(byPhone?.ids).toEqual(ids(matching(phone.replace(/\D/g, '')).slice(0, 6)));
   });
 
   it('counts exactly when the walk reads every lead of the filter', async () => {
@@ -70,39 +82,43 @@ describe.each(engines)('the first page of a search on %s', (engine, open) => {
     const day = inbox.filter((lead) => lead.kind === 'ebook' && lead.createdAt.startsWith('2026-11-20'));
     expect(day.length).toBeLessThan(1_000);
     const truth = matching('garcia', day);
-    const found = await walkedSearch(db, filter({ q: 'garcia', kind: 'ebook', from: '2026-11-20', to: '2026-11-20' }), 101, {
-      ...scaled,
-      first: 1_000,
-    });
-    expect(found).toEqual({ ids: truth.map((lead) => lead.id), count: truth.length, via: 'walk' });
+    const found = await walkedSearch(
+      db,
+      filter({ q: 'garcia', kind: 'ebook', from: '2026-11-20', to: '2026-11-20' }),
+      { page: 200, cap: 100 },
+      { ...scaled, first: 1_000 },
+    );
+    expect(found).toEqual({ ids: ids(truth), count: truth.length, more: false, via: 'walk' });
   });
 
   it('keeps the kind and status of the filter, and the spam folder apart', async () => {
     const truth = matching('chen').filter((lead) => lead.kind === 'application' && lead.status === 'new');
-    const found = await walkedSearch(db, filter({ q: 'chen', kind: 'application', status: 'new' }), 11, scaled);
-    expect(found?.ids).toEqual(truth.slice(0, 11).map((lead) => lead.id));
+    const found = await walkedSearch(db, filter({ q: 'chen', kind: 'application', status: 'new' }), { page: 6, cap: 10 }, scaled);
+    expect(found?.ids).toEqual(ids(truth.slice(0, 6)));
     const spam = matching(
       'a',
       leads.filter((lead) => lead.isSpam),
     );
-    const inSpam = await walkedSearch(db, filter({ q: 'a', status: 'spam' }), 500, { ...scaled, minFolder: 10 });
-    expect(inSpam?.ids).toEqual(spam.map((lead) => lead.id));
+    const inSpam = await walkedSearch(
+      db,
+      filter({ q: 'a', status: 'spam' }),
+      { page: 500, cap: 500 },
+      { ...scaled, minFolder: 10 },
+    );
+    expect(inSpam).toMatchObject({ ids: ids(spam), count: spam.length, more: false });
   });
 
   it('leaves filters without an ordered index carrying the search, and small folders, to the planner', async () => {
-    expect(await walkedSearch(db, filter({ q: 'garcia', source: 'google' }), 11, scaled)).toBeNull();
-    expect(await walkedSearch(db, filter({ q: 'garcia', assignee: 'me' }), 11, scaled)).toBeNull();
-    expect(await walkedSearch(db, filter({ q: 'garcia' }), 11, { ...scaled, minFolder: 10_000 })).toBeNull();
+    const sizes = { page: 6, cap: 10 };
+    expect(await walkedSearch(db, filter({ q: 'garcia', source: 'google' }), sizes, scaled)).toBeNull();
+    expect(await walkedSearch(db, filter({ q: 'garcia', assignee: 'me' }), sizes, scaled)).toBeNull();
+    expect(await walkedSearch(db, filter({ q: 'garcia' }), sizes, { ...scaled, minFolder: 10_000 })).toBeNull();
   });
 
   it('reads the page of the ids it found, in list order', async () => {
-    const found = await walkedSearch(db, filter({ q: 'garcia' }), 26, scaled);
+    const found = await walkedSearch(db, filter({ q: 'garcia' }), { page: 26, cap: 100 }, scaled);
     const page = await leadPageQuery(db, filter({ q: 'garcia' }), 26, { offset: 0 }, { ids: found!.ids }).execute();
-    expect(page.map((row) => row.id)).toEqual(
-      matching('garcia')
-        .slice(0, 26)
-        .map((lead) => lead.id),
-    );
+    expect(page.map((row) => row.id)).toEqual(ids(matching('garcia').slice(0, 26)));
     expect(page[0]).not.toHaveProperty('full_count');
   });
 });

@@ -101,4 +101,3 @@ export async function searchPath(db: DB, filter: Pick<LeadFilter, 'q'>): Promise
     .execute();
   return rows.length <= COUNT_CAP ? rows.map((row) => row.id) : 'like';
 }
-

@@ -13,14 +13,7 @@ import { COUNT_CAP, countCapOf, defaultPath, filteredLeads, searchPath, type Fil
 import { walkedSearch } from './search-walk.server';
 import type { LeadPage } from './types';
 
-export {
-  COUNT_CAP,
-  SEARCH_COUNT_CAP,
-  countCapOf,
-  filteredLeads,
-  searchPath,
-  type SearchPath,
-} from './filtered.server';
+export { COUNT_CAP, SEARCH_COUNT_CAP, countCapOf, filteredLeads, searchPath, type SearchPath } from './filtered.server';
 
 /**
  * The Leads tab's reads. Every filter starts with the folder (is_spam) and orders newest first by
@@ -161,8 +154,8 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
   const top = 'offset' in place && place.offset === 0;
   const cap = countCapOf(filter);
   // PostgreSQL's first page of a search: the walk in list order, when it finds the page and the count.
-  const walked = top ? await walkedSearch(db, filter, cap + 1) : null;
-  const search: SearchPath = walked ? { ids: walked.ids.slice(0, pageSize + 1) } : await searchPath(db, filter);
+  const walked = top ? await walkedSearch(db, filter, { page: pageSize + 1, cap }) : null;
+  const search: SearchPath = walked ? { ids: walked.ids } : await searchPath(db, filter);
   if ('offset' in place && place.offset > 0) {
     const before = await leadBefore(db, filter, place.offset, search);
     place = before ? { older: before } : place;
@@ -186,7 +179,8 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
       : page === 1 && rows.length < pageSize
         ? rows.length
         : await cappedCount(db, filter, search, { cap: cap + 1 }));
-  const capped = exact === null && counted > cap;
+  // The walk says itself whether more may match: at the cap, or where it stopped short of the end.
+  const capped = walked ? walked.more : exact === null && counted > cap;
   const first = rows[0];
   const last = rows.at(-1);
   return {
@@ -210,7 +204,7 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
         ? { status: row.notification_status as NotificationStatus, lastError: row.last_error }
         : null,
     })),
-    total: capped ? cap : counted,
+    total: capped ? Math.min(counted, cap) : counted,
     totalCapped: capped,
     page,
     pageSize,
