@@ -31,6 +31,7 @@ import * as m0029 from './0029_lead_search_indexes';
 import * as m0030 from './0030_site_settings';
 import * as m0031 from './0031_setup_checklist_dismissals';
 import * as m0032 from './0032_outbox_due_by_channel';
+import * as m0033 from './0033_leads_fewer_indexes';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled server and
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0030_site_settings': m0030,
   '0031_setup_checklist_dismissals': m0031,
   '0032_outbox_due_by_channel': m0032,
+  '0033_leads_fewer_indexes': m0033,
 };

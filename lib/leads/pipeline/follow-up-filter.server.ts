@@ -10,7 +10,7 @@ export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
 /**
  * The Leads filter's pipeline part: 'Due today' (the follow-up is today), 'Overdue' (it was
  * before today and the lead is still open: a won or lost lead needs no call), 'Assigned to me'
- * and 'Unassigned'. Migration 0012's (follow_up_on, assignee_id) index answers the first two.
+ * and 'Unassigned'. Migration 0029's folder indexes of the leads with a follow-up answer the first two.
  */
 export function followUpFilter<O>(
   query: SelectQueryBuilder<Database, 'leads', O>,
