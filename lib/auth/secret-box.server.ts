@@ -1,6 +1,7 @@
 import 'server-only';
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac } from 'node:crypto';
 import { env } from '../env.server';
+import { pooledRandomBytes } from '../runtime/random-pool';
 import { resolveSecretKey } from './secret-key.server';
 
 /**
@@ -19,7 +20,9 @@ function key(): Buffer {
 }
 
 export function seal(plaintext: string, context = '', secret: Buffer = key()): string {
-  const iv = randomBytes(12);
+  // The IV is public (it is written beside the ciphertext) and must only never repeat: 12 random
+  // bytes from the shared pool, as ids and nonces take theirs (a stored lead seals twice).
+  const iv = Buffer.from(pooledRandomBytes(12));
   const cipher = createCipheriv('aes-256-gcm', secret, iv);
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
