@@ -4,7 +4,6 @@ import { engineOf } from '../../db/engine';
 import type { DB } from '../../db/connect.server';
 import { searchNeedles } from '../search-text';
 import { countedTotal } from './counts.server';
-
 import { filteredLeads, type Filter } from './filtered.server';
 
 /**
