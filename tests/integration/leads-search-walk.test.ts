@@ -115,6 +115,20 @@ describe.each(engines)('the first page of a search on %s', (engine, open) => {
     expect(await walkedSearch(db, filter({ q: 'garcia' }), sizes, { ...scaled, minFolder: 10_000 })).toBeNull();
   });
 
+  it('walks from a Next cursor, for common and rare texts alike', async () => {
+    const truth = matching('garcia');
+    const cursor = { createdAt: truth[9]!.createdAt, id: truth[9]!.id };
+    const next = await walkedSearch(db, filter({ q: 'garcia' }), { page: 6, cap: 10, after: cursor }, scaled);
+    expect(next).toMatchObject({ ids: ids(truth.slice(10, 16)), via: 'walk' });
+    // A rare text past its first match: the trigram index, from the cursor on.
+    const text = inbox[1_234]!.email.slice(0, 10);
+    const rare = matching(text);
+    expect(rare.length).toBeGreaterThan(1);
+    const after = { createdAt: rare[0]!.createdAt, id: rare[0]!.id };
+    const rest = await walkedSearch(db, filter({ q: text }), { page: 6, cap: 10, after }, scaled);
+    expect(rest).toMatchObject({ ids: ids(rare.slice(1, 7)), via: 'index' });
+  });
+
   it('reads the page of the ids it found, in list order', async () => {
     const found = await walkedSearch(db, filter({ q: 'garcia' }), { page: 26, cap: 100 }, scaled);
     const page = await leadPageQuery(db, filter({ q: 'garcia' }), 26, { offset: 0 }, { ids: found!.ids }).execute();

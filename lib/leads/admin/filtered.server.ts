@@ -1,11 +1,12 @@
 import 'server-only';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { engineOf } from '../../db/engine';
 import type { DB } from '../../db/connect.server';
+import type { Database } from '../../db/schema';
 import { searchPatterns } from '../search-text';
 import { followUpFilter } from '../pipeline/follow-up-filter.server';
 import { dayAfter, dayStart } from '../../time/calendar';
-import type { FilterScope, LeadFilter } from './filter';
+import type { FilterScope, LeadCursor, LeadFilter } from './filter';
 
 /**
  * A filter of the Leads tab as a query on `leads`, unordered and unpaged: the list, its count, the
@@ -101,3 +102,19 @@ export async function searchPath(db: DB, filter: Pick<LeadFilter, 'q'>): Promise
     .execute();
   return rows.length <= COUNT_CAP ? rows.map((row) => row.id) : 'like';
 }
+
+type Where = ExpressionBuilder<Database, 'leads'>;
+/**
+ * Leads listed after the cursor's (older), and before it (newer). The bound on created_at alone is
+ * what both engines turn into a range of the index; the rest settles ties in the same millisecond.
+ */
+export const olderThan = (c: LeadCursor) => (eb: Where) =>
+  eb.and([
+    eb('leads.created_at', '<=', c.createdAt),
+    eb.or([eb('leads.created_at', '<', c.createdAt), eb('leads.id', '<', c.id)]),
+  ]);
+export const newerThan = (c: LeadCursor) => (eb: Where) =>
+  eb.and([
+    eb('leads.created_at', '>=', c.createdAt),
+    eb.or([eb('leads.created_at', '>', c.createdAt), eb('leads.id', '>', c.id)]),
+  ]);

@@ -1,7 +1,6 @@
 import 'server-only';
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { DB } from '../../db/connect.server';
-import type { Database } from '../../db/schema';
 import type { LeadKind } from '../fields';
 import { joinLeadEmail } from '../queries.server';
 import { searchPatterns } from '../search-text';
@@ -9,7 +8,17 @@ import type { NotificationStatus } from '../types';
 import { parseBotSignals } from '../spam-words';
 import { countedTotal, countSpam } from './counts.server';
 import type { FilterScope, LeadCursor, LeadFilter } from './filter';
-import { COUNT_CAP, countCapOf, defaultPath, filteredLeads, searchPath, type Filter, type SearchPath } from './filtered.server';
+import {
+  COUNT_CAP,
+  countCapOf,
+  defaultPath,
+  filteredLeads,
+  newerThan,
+  olderThan,
+  searchPath,
+  type Filter,
+  type SearchPath,
+} from './filtered.server';
 import { walkedSearch } from './search-walk.server';
 import type { LeadPage } from './types';
 
@@ -26,22 +35,6 @@ export { COUNT_CAP, SEARCH_COUNT_CAP, countCapOf, filteredLeads, searchPath, typ
  */
 
 export const PAGE_SIZE = 25;
-
-type Where = ExpressionBuilder<Database, 'leads'>;
-/**
- * Leads listed after the cursor's (older), and before it (newer). The bound on created_at alone is
- * what both engines turn into a range of the index; the rest settles ties in the same millisecond.
- */
-const olderThan = (c: LeadCursor) => (eb: Where) =>
-  eb.and([
-    eb('leads.created_at', '<=', c.createdAt),
-    eb.or([eb('leads.created_at', '<', c.createdAt), eb('leads.id', '<', c.id)]),
-  ]);
-const newerThan = (c: LeadCursor) => (eb: Where) =>
-  eb.and([
-    eb('leads.created_at', '>=', c.createdAt),
-    eb.or([eb('leads.created_at', '>', c.createdAt), eb('leads.id', '>', c.id)]),
-  ]);
 
 /** Where a page starts: after a lead (Next), before one (Previous), or a number of leads in. */
 type Place = { older: LeadCursor } | { newer: LeadCursor } | { offset: number };
@@ -153,8 +146,11 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
   let place = placeOf(filter, pageSize);
   const top = 'offset' in place && place.offset === 0;
   const cap = countCapOf(filter);
-  // PostgreSQL's first page of a search: the walk in list order, when it finds the page and the count.
-  const walked = top ? await walkedSearch(db, filter, { page: pageSize + 1, cap }) : null;
+  // PostgreSQL's first page of a search, and the pages Next reads: found by ./search-walk.server.ts.
+  const after = 'older' in place ? place.older : undefined;
+  const walked = top || after ? await walkedSearch(db, filter, { page: pageSize + 1, cap, after }) : null;
+  // The count is the whole search's, from the top: page 1's walk has it, a later page walks again.
+  const whole = walked && after ? await walkedSearch(db, filter, { page: 0, cap }) : walked;
   const search: SearchPath = walked ? { ids: walked.ids } : await searchPath(db, filter);
   if ('offset' in place && place.offset > 0) {
     const before = await leadBefore(db, filter, place.offset, search);
@@ -173,14 +169,14 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
   const windowed = top ? rows[0]?.full_count : undefined;
   const counted =
     exact ??
-    walked?.count ??
+    whole?.count ??
     (windowed !== undefined
       ? Math.min(Number(windowed), cap + 1)
       : page === 1 && rows.length < pageSize
         ? rows.length
         : await cappedCount(db, filter, search, { cap: cap + 1 }));
   // The walk says itself whether more may match: at the cap, or where it stopped short of the end.
-  const capped = walked ? walked.more : exact === null && counted > cap;
+  const capped = whole ? whole.more : exact === null && counted > cap;
   const first = rows[0];
   const last = rows.at(-1);
   return {

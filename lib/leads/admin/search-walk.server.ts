@@ -4,7 +4,8 @@ import { engineOf } from '../../db/engine';
 import type { DB } from '../../db/connect.server';
 import { searchNeedles } from '../search-text';
 import { countedTotal } from './counts.server';
-import { filteredLeads, type Filter } from './filtered.server';
+import type { LeadCursor } from './filter';
+import { filteredLeads, olderThan, type Filter } from './filtered.server';
 
 /**
  * PostgreSQL's first page of a search, found by walking the list in order before asking the
@@ -49,7 +50,8 @@ export interface WalkedSearch {
 }
 
 /**
- * The first `page` leads of a search in list order, counted to `cap`, or null where the planner's
+ * The first `page` leads of a search in list order (after the cursor `after`: Next), counted to
+ * `cap` (from the cursor on, with one), or null where the planner's
  * own path is kept: SQLite, which has its own trigram probe (./filtered.server.ts); filters with no
  * ordered index carrying `search`; and a folder small enough for the trigram index to be cheap.
  *
@@ -60,7 +62,7 @@ export interface WalkedSearch {
 export async function walkedSearch(
   db: DB,
   filter: Filter,
-  { page, cap }: { page: number; cap: number },
+  { page, cap, after }: { page: number; cap: number; after?: LeadCursor },
   sizes = WALK_SIZES,
 ): Promise<WalkedSearch | null> {
   const needles = searchNeedles(filter.q ?? '');
@@ -69,7 +71,7 @@ export async function walkedSearch(
   if (filter.source || filter.due || filter.bot || filter.licenses || filter.assignee) return null;
   const folder = (await countedTotal(db, { status: filter.status === 'spam' ? 'spam' : undefined })) ?? 0;
   if (folder < sizes.minFolder) return null;
-  const rest: Filter = { ...filter, q: undefined };
+  const rest = { filter: { ...filter, q: undefined }, after };
   const found = (ids: string[], via: WalkedSearch['via'], more = ids.length > cap): WalkedSearch => ({
     ids: ids.slice(0, page),
     count: Math.min(ids.length, cap),
@@ -85,7 +87,7 @@ export async function walkedSearch(
     if (long.ids.length > cap || !long.unread) return found(long.ids, 'walk');
     if (long.ids.length >= page) return found(long.ids, 'walk', true);
   }
-  return found(await bySearchIndex(db, filter, cap + 1), 'index');
+  return found(await bySearchIndex(db, filter, after, cap + 1), 'index');
 }
 
 /**
@@ -95,8 +97,12 @@ export async function walkedSearch(
  * leads, guessed 9,800) was walked through 197,000 entries (77 ms) where the index reads its 800
  * (19 ms, most of it the table's rows).
  */
-async function bySearchIndex(db: DB, filter: Filter, limit: number): Promise<string[]> {
-  const matches = filteredLeads(db, filter, 'like').select(['leads.id', 'leads.created_at']).offset(0).as('m');
+async function bySearchIndex(db: DB, filter: Filter, after: LeadCursor | undefined, limit: number): Promise<string[]> {
+  const matches = filteredLeads(db, filter, 'like')
+    .$if(after !== undefined, (qb) => qb.where(olderThan(after!)))
+    .select(['leads.id', 'leads.created_at'])
+    .offset(0)
+    .as('m');
   const rows = await db
     .selectFrom(matches)
     .select('m.id')
@@ -107,14 +113,18 @@ async function bySearchIndex(db: DB, filter: Filter, limit: number): Promise<str
   return rows.map((row) => row.id);
 }
 
-/** The first `matches` within the filter's first `limit` leads, and whether leads remain past them. */
-async function walk(db: DB, rest: Filter, needles: string[], limit: number, matches: number) {
+/**
+ * The first `matches` within the filter's first `limit` leads (after the cursor, when there is one),
+ * and whether leads remain past them.
+ */
+async function walk(db: DB, rest: { filter: Filter; after?: LeadCursor }, needles: string[], limit: number, matches: number) {
   const found = (column: string) =>
     sql<SqlBool>`(${sql.join(
       needles.map((needle) => sql`strpos(${sql.ref(column)}, ${needle}) > 0`),
       sql` or `,
     )})`;
-  const walked = filteredLeads(db, rest, 'like')
+  const walked = filteredLeads(db, rest.filter, 'like')
+    .$if(rest.after !== undefined, (qb) => qb.where(olderThan(rest.after!)))
     .select([
       'leads.id',
       'leads.created_at',
