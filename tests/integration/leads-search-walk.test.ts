@@ -71,6 +71,20 @@ describe.each(engines)('the first page of a search on %s', (engine, open) => {
     expect(truth.length).toBeLessThanOrEqual(10);
     const found = await walkedSearch(db, filter({ q: text }), { page: 6, cap: 10 }, scaled);
     expect(found).toEqual({ ids: ids(truth.slice(0, 6)), count: truth.length, more: false, via: 'index' });
+    // A count alone (a later page's) reads no page.
+    expect(await walkedSearch(db, filter({ q: text }), { page: 0, cap: 10 }, scaled)).toEqual({
+      ids: [],
+      count: truth.length,
+      more: false,
+      via: 'index',
+    });
+    // And a common text's count alone stops at the cap.
+    expect(await walkedSearch(db, filter({ q: 'garcia' }), { page: 0, cap: 2 }, scaled)).toEqual({
+      ids: [],
+      count: 2,
+      more: true,
+      via: 'walk',
+    });
     // A phone's digits, typed with separators.
     const phone = inbox[2_000]!.phone;
     const byPhone = await walkedSearch(db, filter({ q: phone }), { page: 6, cap: 10 }, scaled);

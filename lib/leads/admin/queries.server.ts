@@ -148,8 +148,9 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
   const cap = countCapOf(filter);
   // PostgreSQL's first page of a search, and the pages Next reads: found by ./search-walk.server.ts.
   const after = 'older' in place ? place.older : undefined;
-  const walked = top || after ? await walkedSearch(db, filter, { page: pageSize + 1, cap, after }) : null;
-  // The count is the whole search's, from the top: page 1's walk has it, a later page walks again.
+  // (A later page's walk looks for its page only: its count is the whole search's, from the top.)
+  const walked =
+    top || after ? await walkedSearch(db, filter, { page: pageSize + 1, cap: after ? pageSize + 1 : cap, after }) : null;
   const whole = walked && after ? await walkedSearch(db, filter, { page: 0, cap }) : walked;
   const search: SearchPath = walked ? { ids: walked.ids } : await searchPath(db, filter);
   if ('offset' in place && place.offset > 0) {

@@ -87,7 +87,28 @@ export async function walkedSearch(
     if (long.ids.length > cap || !long.unread) return found(long.ids, 'walk');
     if (long.ids.length >= page) return found(long.ids, 'walk', true);
   }
+  if (page === 0) {
+    const counted = await countBySearchIndex(db, filter, after, cap + 1);
+    return { ids: [], count: Math.min(counted, cap), more: counted > cap, via: 'index' };
+  }
   return found(await bySearchIndex(db, filter, after, cap + 1), 'index');
+}
+
+/**
+ * Up to `limit` matches counted from the trigram index, unordered: for a count alone (a later
+ * page's), the index's first `limit` rows are enough, where a page needs every match sorted.
+ */
+async function countBySearchIndex(db: DB, filter: Filter, after: LeadCursor | undefined, limit: number): Promise<number> {
+  const matches = filteredLeads(db, filter, 'like')
+    .$if(after !== undefined, (qb) => qb.where(olderThan(after!)))
+    .select(sql<number>`1`.as('one'))
+    .limit(limit)
+    .as('m');
+  const row = await db
+    .selectFrom(matches)
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**
