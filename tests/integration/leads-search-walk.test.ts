@@ -71,20 +71,6 @@ describe.each(engines)('the first page of a search on %s', (engine, open) => {
     expect(truth.length).toBeLessThanOrEqual(10);
     const found = await walkedSearch(db, filter({ q: text }), { page: 6, cap: 10 }, scaled);
     expect(found).toEqual({ ids: ids(truth.slice(0, 6)), count: truth.length, more: false, via: 'index' });
-    // A count alone (a later page's) reads no page.
-    expect(await walkedSearch(db, filter({ q: text }), { page: 0, cap: 10 }, scaled)).toEqual({
-      ids: [],
-      count: truth.length,
-      more: false,
-      via: 'index',
-    });
-    // And a common text's count alone stops at the cap.
-    expect(await walkedSearch(db, filter({ q: 'garcia' }), { page: 0, cap: 2 }, scaled)).toEqual({
-      ids: [],
-      count: 2,
-      more: true,
-      via: 'walk',
-    });
     // A phone's digits, typed with separators.
     const phone = inbox[2_000]!.phone;
     const byPhone = await walkedSearch(db, filter({ q: phone }), { page: 6, cap: 10 }, scaled);
@@ -129,18 +115,28 @@ describe.each(engines)('the first page of a search on %s', (engine, open) => {
     expect(await walkedSearch(db, filter({ q: 'garcia' }), sizes, { ...scaled, minFolder: 10_000 })).toBeNull();
   });
 
-  it('walks from a Next cursor, for common and rare texts alike', async () => {
+  it('walks from a Next cursor, for common and rare texts alike, and counts the whole search', async () => {
     const truth = matching('garcia');
     const cursor = { createdAt: truth[9]!.createdAt, id: truth[9]!.id };
     const next = await walkedSearch(db, filter({ q: 'garcia' }), { page: 6, cap: 10, after: cursor }, scaled);
-    expect(next).toMatchObject({ ids: ids(truth.slice(10, 16)), via: 'walk' });
-    // A rare text past its first match: the trigram index, from the cursor on.
+    expect(next).toEqual({ ids: ids(truth.slice(10, 16)), count: 10, more: true, via: 'walk' });
+    // A rare text past its first match: one read of the trigram index gives the page and the count.
     const text = inbox[1_234]!.email.slice(0, 10);
     const rare = matching(text);
     expect(rare.length).toBeGreaterThan(1);
+    expect(rare.length).toBeLessThanOrEqual(20);
     const after = { createdAt: rare[0]!.createdAt, id: rare[0]!.id };
-    const rest = await walkedSearch(db, filter({ q: text }), { page: 6, cap: 10, after }, scaled);
-    expect(rest).toMatchObject({ ids: ids(rare.slice(1, 7)), via: 'index' });
+    const rest = await walkedSearch(db, filter({ q: text }), { page: 6, cap: 20, after }, scaled);
+    expect(rest).toEqual({ ids: ids(rare.slice(1, 7)), count: rare.length, more: false, via: 'index' });
+    // Past its last match: no page, and still the whole count.
+    const last = rare.at(-1)!;
+    const beyond = await walkedSearch(
+      db,
+      filter({ q: text }),
+      { page: 6, cap: 20, after: { createdAt: last.createdAt, id: last.id } },
+      scaled,
+    );
+    expect(beyond).toEqual({ ids: [], count: rare.length, more: false, via: 'index' });
   });
 
   it('reads the page of the ids it found, in list order', async () => {

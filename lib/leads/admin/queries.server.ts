@@ -146,12 +146,10 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
   let place = placeOf(filter, pageSize);
   const top = 'offset' in place && place.offset === 0;
   const cap = countCapOf(filter);
-  // PostgreSQL's first page of a search, and the pages Next reads: found by ./search-walk.server.ts.
+  // PostgreSQL's first page of a search, and the pages Next reads, with the whole search's count:
+  // found by ./search-walk.server.ts.
   const after = 'older' in place ? place.older : undefined;
-  // (A later page's walk looks for its page only: its count is the whole search's, from the top.)
-  const walked =
-    top || after ? await walkedSearch(db, filter, { page: pageSize + 1, cap: after ? pageSize + 1 : cap, after }) : null;
-  const whole = walked && after ? await walkedSearch(db, filter, { page: 0, cap }) : walked;
+  const walked = top || after ? await walkedSearch(db, filter, { page: pageSize + 1, cap, after }) : null;
   const search: SearchPath = walked ? { ids: walked.ids } : await searchPath(db, filter);
   if ('offset' in place && place.offset > 0) {
     const before = await leadBefore(db, filter, place.offset, search);
@@ -170,14 +168,14 @@ export async function searchLeads(db: DB, filter: LeadFilter & FilterScope, page
   const windowed = top ? rows[0]?.full_count : undefined;
   const counted =
     exact ??
-    whole?.count ??
+    walked?.count ??
     (windowed !== undefined
       ? Math.min(Number(windowed), cap + 1)
       : page === 1 && rows.length < pageSize
         ? rows.length
         : await cappedCount(db, filter, search, { cap: cap + 1 }));
   // The walk says itself whether more may match: at the cap, or where it stopped short of the end.
-  const capped = whole ? whole.more : exact === null && counted > cap;
+  const capped = walked ? walked.more : exact === null && counted > cap;
   const first = rows[0];
   const last = rows.at(-1);
   return {

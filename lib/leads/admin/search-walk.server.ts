@@ -50,12 +50,12 @@ export interface WalkedSearch {
 }
 
 /**
- * The first `page` leads of a search in list order (after the cursor `after`: Next), counted to
- * `cap` (from the cursor on, with one), or null where the planner's
- * own path is kept: SQLite, which has its own trigram probe (./filtered.server.ts); filters with no
+ * The first `page` leads of a search in list order (after the cursor `after`: Next), and the whole
+ * search's count up to `cap` (from the top, whatever the page), or null where the planner's own
+ * path is kept: SQLite, which has its own trigram probe (./filtered.server.ts); filters with no
  * ordered index carrying `search`; and a folder small enough for the trigram index to be cheap.
  *
- * When the longer walk has found the page but not `cap` matches, the count is what it found, and
+ * When the walk has found a page's worth but not `cap` matches, the count is what it found, and
  * `more` ('57+ leads'): counting on would read the rest of the list or every match's row (a text in
  * 3,000 of a million leads: 60 ms and more).
  */
@@ -65,73 +65,103 @@ export async function walkedSearch(
   { page, cap, after }: { page: number; cap: number; after?: LeadCursor },
   sizes = WALK_SIZES,
 ): Promise<WalkedSearch | null> {
+  const scope = await walkable(db, filter, sizes);
+  if (!scope) return null;
+  if (after) {
+    // Next: its page from the cursor, looking for the page only.
+    const next = await walks(db, scope, after, page, sizes);
+    if (next.ids.length < page && next.unread) return sortedFromIndex(db, filter, after, page, cap);
+    const counted =
+      countOfWalk(await walks(db, scope, undefined, cap + 1, sizes), page, cap) ?? (await countFromIndex(db, filter, cap));
+    return { ids: next.ids.slice(0, page), ...counted, via: 'walk' };
+  }
+  // Each walk stops at cap + 1 matches: one more than the count shows, whether there are more.
+  const top = await walks(db, scope, undefined, cap + 1, sizes);
+  const counted = countOfWalk(top, page, cap);
+  return counted ? { ids: top.ids.slice(0, page), ...counted, via: 'walk' } : sortedFromIndex(db, filter, undefined, page, cap);
+}
+
+interface Scope {
+  needles: string[];
+  folder: number;
+  /** The filter without its search: what the walk goes through in list order. */
+  rest: Filter;
+}
+
+async function walkable(db: DB, filter: Filter, sizes: typeof WALK_SIZES): Promise<Scope | null> {
   const needles = searchNeedles(filter.q ?? '');
   if (engineOf(db) !== 'postgres' || needles.length === 0) return null;
   // The folder, kind and status indexes (migration 0005) carry `search` and walk dates as a range.
   if (filter.source || filter.due || filter.bot || filter.licenses || filter.assignee) return null;
   const folder = (await countedTotal(db, { status: filter.status === 'spam' ? 'spam' : undefined })) ?? 0;
-  if (folder < sizes.minFolder) return null;
-  const rest = { filter: { ...filter, q: undefined }, after };
-  const found = (ids: string[], via: WalkedSearch['via'], more = ids.length > cap): WalkedSearch => ({
-    ids: ids.slice(0, page),
-    count: Math.min(ids.length, cap),
-    more,
-    via,
-  });
-  // Each walk or read stops at cap + 1 matches: one more than the count shows, whether there are more.
-  const first = await walk(db, rest, needles, sizes.first, cap + 1);
-  if (first.ids.length > cap || !first.unread) return found(first.ids, 'walk');
-  const longer = Math.min(sizes.max, Math.round(folder / sizes.share));
-  if (first.ids.length >= sizes.firstHits && longer > sizes.first) {
-    const long = await walk(db, rest, needles, longer, cap + 1);
-    if (long.ids.length > cap || !long.unread) return found(long.ids, 'walk');
-    if (long.ids.length >= page) return found(long.ids, 'walk', true);
-  }
-  if (page === 0) {
-    const counted = await countBySearchIndex(db, filter, after, cap + 1);
-    return { ids: [], count: Math.min(counted, cap), more: counted > cap, via: 'index' };
-  }
-  return found(await bySearchIndex(db, filter, after, cap + 1), 'index');
+  return folder < sizes.minFolder ? null : { needles, folder, rest: { ...filter, q: undefined } };
+}
+
+/** The first walk, then the longer one when the first found the text often enough. */
+async function walks(db: DB, scope: Scope, after: LeadCursor | undefined, matches: number, sizes: typeof WALK_SIZES) {
+  const from = { filter: scope.rest, after };
+  const first = await walk(db, from, scope.needles, sizes.first, matches);
+  const longer = Math.min(sizes.max, Math.round(scope.folder / sizes.share));
+  if (first.ids.length >= matches || !first.unread || first.ids.length < sizes.firstHits || longer <= sizes.first) return first;
+  return walk(db, from, scope.needles, longer, matches);
+}
+
+/** The count a walk from the top tells, or null when it found too few to tell one. */
+function countOfWalk(walked: { ids: string[]; unread: boolean }, page: number, cap: number) {
+  if (walked.ids.length > cap) return { count: cap, more: true };
+  if (!walked.unread) return { count: walked.ids.length, more: false };
+  if (walked.ids.length >= page) return { count: walked.ids.length, more: true };
+  return null;
 }
 
 /**
- * Up to `limit` matches counted from the trigram index, unordered: for a count alone (a later
- * page's), the index's first `limit` rows are enough, where a page needs every match sorted.
+ * A text too rare for the walk: every match the trigram index gives, sorted and counted in one
+ * read; the page is the first `page` of them (after the cursor, when there is one). The subquery's
+ * OFFSET keeps the planner from walking the list in order instead: it guesses from its histogram,
+ * and a text that resembles a common one ('maria.moore2', 800 leads, guessed 9,800) was walked
+ * through 197,000 entries (77 ms) where the index reads its 800 (19 ms, most of it the table's rows).
  */
-async function countBySearchIndex(db: DB, filter: Filter, after: LeadCursor | undefined, limit: number): Promise<number> {
+async function sortedFromIndex(
+  db: DB,
+  filter: Filter,
+  after: LeadCursor | undefined,
+  page: number,
+  cap: number,
+): Promise<WalkedSearch> {
   const matches = filteredLeads(db, filter, 'like')
-    .$if(after !== undefined, (qb) => qb.where(olderThan(after!)))
+    .select(['leads.id', 'leads.created_at', sql<number | string>`count(*) over ()`.as('total')])
+    .offset(0)
+    .as('m');
+  const rows = await db
+    .selectFrom(matches)
+    .select(['m.id', 'm.total'])
+    .$if(after !== undefined, (qb) =>
+      qb.where(
+        sql<SqlBool>`(m.created_at < ${after!.createdAt} or (m.created_at = ${after!.createdAt} and m.id < ${after!.id}))`,
+      ),
+    )
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(Math.max(page, 1))
+    .execute();
+  // No match past the cursor: the count is the index's, read apart.
+  const total = rows[0] ? Number(rows[0].total) : after ? null : 0;
+  const counted = total === null ? await countFromIndex(db, filter, cap) : { count: Math.min(total, cap), more: total > cap };
+  return { ids: rows.slice(0, page).map((row) => row.id), ...counted, via: 'index' };
+}
+
+/** The whole search counted to `cap` from the trigram index, unordered: its first cap + 1 rows are enough. */
+async function countFromIndex(db: DB, filter: Filter, cap: number) {
+  const matches = filteredLeads(db, filter, 'like')
     .select(sql<number>`1`.as('one'))
-    .limit(limit)
+    .limit(cap + 1)
     .as('m');
   const row = await db
     .selectFrom(matches)
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/**
- * The first `limit` matches of a text too rare for the walk, from every match the trigram index
- * gives, sorted. The subquery's OFFSET keeps the planner from walking the list in order instead:
- * it guesses from its histogram, and a text that resembles a common one ('maria.moore2', 800
- * leads, guessed 9,800) was walked through 197,000 entries (77 ms) where the index reads its 800
- * (19 ms, most of it the table's rows).
- */
-async function bySearchIndex(db: DB, filter: Filter, after: LeadCursor | undefined, limit: number): Promise<string[]> {
-  const matches = filteredLeads(db, filter, 'like')
-    .$if(after !== undefined, (qb) => qb.where(olderThan(after!)))
-    .select(['leads.id', 'leads.created_at'])
-    .offset(0)
-    .as('m');
-  const rows = await db
-    .selectFrom(matches)
-    .select('m.id')
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
+  const counted = Number(row.count);
+  return { count: Math.min(counted, cap), more: counted > cap };
 }
 
 /**
