@@ -8,8 +8,8 @@ import type { LeadCursor } from './filter';
 import { filteredLeads, olderThan, type Filter } from './filtered.server';
 
 /**
- * PostgreSQL's first page of a search, found by walking the list in order before asking the
- * trigram index.
+ * A search's first page, and the pages Next reads, on PostgreSQL: found by walking the list in
+ * order before asking the trigram index.
  *
  * PostgreSQL guesses about 100 matches for any LIKE its statistics do not cover, so it reads every
  * match through the trigram index and sorts them. For a text whose every trigram is common (a
