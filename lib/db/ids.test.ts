@@ -19,6 +19,20 @@ describe('newId', () => {
     expect([...earlier].sort()).toEqual(earlier);
   });
 
+  it('sorts in the order made within one millisecond too, each still a UUIDv7', () => {
+    const at = 1_800_000_000_123;
+    const ids = Array.from({ length: 1_000 }, () => newId(at));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      expect(parseInt(id.slice(0, 12), 16)).toBe(at);
+      expect(id[12]).toBe('7');
+      expect('89ab').toContain(id[16]);
+    }
+    // A millisecond later, the next starts afresh after them.
+    expect(newId(at + 1) > ids.at(-1)!).toBe(true);
+  });
+
   it('is a valid media id, so /media/<id>.<ext> serves new uploads', () => {
     expect(newId()).toMatch(MEDIA_ID);
   });
