@@ -27,8 +27,9 @@ const last = new Uint8Array(16);
 /**
  * A new id. Within one millisecond a process's ids still sort in the order they were made (RFC
  * 9562's monotonic random, section 6.2): the random bits after the last id's version and variant
- * are the last id's plus a random step. Rows made in one millisecond are listed newest first by (created_at,
- * id) as they would be a millisecond apart; two invitations sent at once listed in either order.
+ * are the last id's plus a random step. So rows made in one millisecond are listed newest first by
+ * (created_at, id), as they would be a millisecond apart (two invitations sent at once were listed
+ * in either order).
  */
 export function newId(now = Date.now()): string {
   const bytes = new Uint8Array(16);
