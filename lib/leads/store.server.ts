@@ -86,11 +86,10 @@ async function admitLeads(db: DB, items: LeadToStore[]): Promise<Admission[]> {
     const admissions: Admission[] = [];
     const toStore: { index: number; lead: NewLead; now: Date }[] = [];
     for (const [index, { lead, signals, spam, now }] of items.entries()) {
-      const key = JSON.stringify([lead.clientAddress, spam.windowMinutes, spam.rateLimit]);
+      const window = windowKey(lead.clientAddress, spam.windowMinutes);
+      const key = `${window}/${spam.rateLimit}`;
       // Counting past the flood threshold would change no answer.
-      const recent =
-        recentFrom.get(key) ??
-        Math.min(counted.get(windowKey(lead.clientAddress, spam.windowMinutes)) ?? 0, spam.rateLimit * FLOOD_FACTOR);
+      const recent = recentFrom.get(key) ?? Math.min(counted.get(window) ?? 0, spam.rateLimit * FLOOD_FACTOR);
       if (isFlood(recent, spam)) {
         admissions.push({ stored: false, recent });
         recentFrom.set(key, recent);
