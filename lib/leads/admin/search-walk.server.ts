@@ -68,11 +68,12 @@ export async function walkedSearch(
   const scope = await walkable(db, filter, sizes);
   if (!scope) return null;
   if (after) {
-    // Next: its page from the cursor, looking for the page only.
-    const next = await walks(db, scope, after, page, sizes);
+    // Next: its page from the cursor, looking for the page only, while the whole search is counted
+    // from the top on a connection of its own (PostgreSQL runs the two walks side by side). A text
+    // too rare past the cursor goes to the index, which counts as it reads: that count walk is lost.
+    const [next, top] = await Promise.all([walks(db, scope, after, page, sizes), walks(db, scope, undefined, cap + 1, sizes)]);
     if (next.ids.length < page && next.unread) return sortedFromIndex(db, filter, after, page, cap);
-    const counted =
-      countOfWalk(await walks(db, scope, undefined, cap + 1, sizes), page, cap) ?? (await countFromIndex(db, filter, cap));
+    const counted = countOfWalk(top, page, cap) ?? (await countFromIndex(db, filter, cap));
     return { ids: next.ids.slice(0, page), ...counted, via: 'walk' };
   }
   // Each walk stops at cap + 1 matches: one more than the count shows, whether there are more.
