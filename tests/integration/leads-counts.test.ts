@@ -6,8 +6,8 @@ import { migrations } from '../../lib/db/migrations';
 import { cursorParam, leadFilterSchema, type LeadCursor } from '../../lib/leads/admin/filter';
 import { deleteLead, markNotSpam, updateLead } from '../../lib/leads/admin/mutations.server';
 import { COUNT_CAP, SEARCH_COUNT_CAP, searchLeads } from '../../lib/leads/admin/queries.server';
-import { boardColumns, readBoard } from '../../lib/leads/pipeline/board.server';
-import { OPEN_STATUSES } from '../../lib/leads/pipeline/board';
+import { BOARD_COUNT_CAP, BOARD_LIMIT, boardColumns, readBoard } from '../../lib/leads/pipeline/board.server';
+import { BOARD_STATUSES, OPEN_STATUSES } from '../../lib/leads/pipeline/board';
 import { recordStatusChange } from '../../lib/leads/pipeline/status-history.server';
 import { median, readCharts, readFigures } from '../../lib/overview/queries.server';
 import { emptyEngines, engines } from '../support/engines';
@@ -306,6 +306,43 @@ describe.each(engines)('lead totals, pages and the Overview on %s', (_name, open
     expect(await searchLeads(db, filter({ q: 'garcia' }))).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
     const { page } = await readBoard(db, filter({ q: 'garcia', view: 'board' }));
     expect(page).toMatchObject({ total: garcia, totalCapped: false });
+  });
+
+  it("counts a board column on the leads to BOARD_COUNT_CAP ('100+'), and shows the list's count above the board", async () => {
+    const live = await db
+      .selectFrom('leads')
+      .select(['id', 'status', 'first_source', 'last_source'])
+      .where('is_spam', '=', 0)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const google = live.filter((r) => r.first_source === 'google' || r.last_source === 'google');
+    const columns = await boardColumns(db, filter({ source: 'google' }));
+    const expected = BOARD_STATUSES.map((status) => {
+      const inColumn = google.filter((r) => r.status === status);
+      return {
+        status,
+        total: Math.min(inColumn.length, BOARD_COUNT_CAP),
+        capped: inColumn.length > BOARD_COUNT_CAP,
+        cards: inColumn.slice(0, BOARD_LIMIT).map((r) => r.id),
+      };
+    });
+    expect(expected.every((column) => column.capped)).toBe(true);
+    expect(
+      columns.map((c) => ({ status: c.status, total: c.total, capped: c.totalCapped, cards: c.cards.map((card) => card.id) })),
+    ).toEqual(expected);
+    // Above the board, the list's own count ('1,000+'), not the columns added up ('600+').
+    expect(google.length).toBeGreaterThan(COUNT_CAP);
+    const list = await searchLeads(db, filter({ source: 'google' }));
+    expect(list).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    const { page } = await readBoard(db, filter({ source: 'google', view: 'board' }));
+    expect(page).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    // Under the list's cap, the count above the board is exact while its column says '100+'.
+    const won = google.filter((r) => r.status === 'won').length;
+    expect(won).toBeGreaterThan(BOARD_COUNT_CAP);
+    const wonBoard = await readBoard(db, filter({ source: 'google', view: 'board', status: 'won' }));
+    expect(wonBoard.columns.map((c) => [c.status, c.total, c.totalCapped])).toEqual([['won', BOARD_COUNT_CAP, true]]);
+    expect(wonBoard.page).toMatchObject({ total: won, totalCapped: false });
   });
 
   it("reads the Overview's figures and exact median from lead_counts", async () => {

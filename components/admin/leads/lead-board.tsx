@@ -16,7 +16,7 @@ type PendingMove = Move & { on: BoardColumn[] };
 
 /**
  * The board with a card moved to another column at once, before the server's answer. A capped
- * count ('1,000+': more than the cap) keeps its figure: one lead in or out leaves it at least that.
+ * count ('100+': more than the cap) keeps its figure: one lead in or out leaves it at least that.
  */
 function withMove(columns: BoardColumn[], { card, to }: Move): BoardColumn[] {
   const step = (column: BoardColumn, by: number) => (column.totalCapped ? column.total : column.total + by);

@@ -19,6 +19,6 @@ export const OPEN_STATUSES = ['new', 'contacted', 'qualified', 'application'] as
 
 export const isBoardStatus = (value: string): value is BoardStatus => (BOARD_STATUSES as readonly string[]).includes(value);
 
-/** A column's count as its header shows it: '1,000+' when counted up to the cap, as the list says it. */
+/** A column's count as its header shows it: '100+' when counted up to the cap (BOARD_COUNT_CAP). */
 export const columnTotal = (column: { total: number; totalCapped: boolean }) =>
   `${column.total.toLocaleString('en-US')}${column.totalCapped ? '+' : ''}`;

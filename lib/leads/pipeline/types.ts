@@ -34,10 +34,10 @@ export interface BoardColumn {
   cards: BoardCard[];
   /**
    * The column's leads under the filter (more than `cards` when over BOARD_LIMIT): exact from
-   * lead_counts where the list's total is, else counted up to COUNT_CAP.
+   * lead_counts where the list's total is, else counted up to BOARD_COUNT_CAP (board.server.ts).
    */
   total: number;
-  /** True when more than COUNT_CAP leads match a column counted on the leads ('1,000+'). */
+  /** True when more than BOARD_COUNT_CAP leads match a column counted on the leads ('100+'). */
   totalCapped: boolean;
 }
 
