@@ -39,11 +39,14 @@ type Filter = Omit<LeadFilter, 'page'> & FilterScope;
  * counts to 100 as it does each column, so that the columns added up say more ('600+ leads.').
  */
 export async function readBoard(db: DB, filter: Filter): Promise<{ columns: BoardColumn[]; page: LeadPage }> {
-  const [{ columns, walk }, spamCount] = await Promise.all([countedColumns(db, filter, BOARD_LIMIT), countSpam(db)]);
+  const listCap = countCapOf(filter);
+  // A search's list stops at 100, below the columns added up: its count would say less.
+  const listEnough = listCap > SEARCH_COUNT_CAP ? listCap + 1 : null;
+  const [counted, spamCount] = await Promise.all([countedColumns(db, filter, BOARD_LIMIT, listEnough), countSpam(db)]);
+  const { columns, walk } = counted;
   const added = columns.reduce((sum, column) => sum + column.total, 0);
   const capped = columns.some((column) => column.totalCapped);
-  const listCap = countCapOf(filter);
-  const listed = capped && listCap > added ? await listCount(db, filter, walk, listCap + 1) : null;
+  const listed = capped && listEnough ? (counted.listed ?? (await listCount(db, filter, walk, listEnough))) : null;
   return {
     columns,
     page: {
@@ -68,19 +71,30 @@ async function listCount(db: DB, filter: Filter, walk: WalkEnd | null, enough: n
 }
 
 export async function boardColumns(db: DB, filter: Filter, limit = BOARD_LIMIT): Promise<BoardColumn[]> {
-  return (await countedColumns(db, filter, limit)).columns;
+  return (await countedColumns(db, filter, limit, null)).columns;
 }
 
-/** The columns, and where the walk that counted them stopped (null: no walk, the counts came another way). */
-async function countedColumns(db: DB, filter: Filter, limit: number): Promise<{ columns: BoardColumn[]; walk: WalkEnd | null }> {
+/**
+ * The columns, and where the walk that counted them stopped (null: no walk, the counts came
+ * another way). With `listEnough`, when the walk already filled a column, the list's count to
+ * `listEnough` is counted on from the walk beside the columns' own (`listed`; null: not counted).
+ */
+async function countedColumns(
+  db: DB,
+  filter: Filter,
+  limit: number,
+  listEnough: number | null,
+): Promise<{ columns: BoardColumn[]; walk: WalkEnd | null; listed: number | null }> {
   const statuses = filter.status && isBoardStatus(filter.status) ? [filter.status] : BOARD_STATUSES;
   const search = await searchPath(db, filter);
   const exact = await countedByStatus(db, filter);
   const cap = BOARD_COUNT_CAP;
   // The cards are read while the columns are counted: on PostgreSQL each on a connection of its own
   // (a million leads, 'Assigned to me' with a source: 20 → 17 ms), on SQLite one after the other.
-  const [{ counts, walk }, cards] = await Promise.all([
-    exact ? { counts: exact, walk: null } : cappedByStatus(db, filter, statuses.filter(mayMatch(filter)), search, cap),
+  const [{ counts, walk, listed }, cards] = await Promise.all([
+    exact
+      ? { counts: exact, walk: null, listed: null }
+      : cappedByStatus(db, filter, statuses.filter(mayMatch(filter)), search, cap, listEnough),
     Promise.all(
       statuses.map((status) => (mayMatch(filter)(status) ? columnCards(db, { ...filter, status }, search, limit) : [])),
     ),
@@ -108,7 +122,7 @@ async function countedColumns(db: DB, filter: Filter, limit: number): Promise<{ 
       })),
     };
   });
-  return { columns, walk };
+  return { columns, walk, listed };
 }
 
 /**
@@ -177,22 +191,24 @@ async function cappedByStatus(
   statuses: readonly BoardStatus[],
   search: SearchPath,
   cap: number,
-): Promise<{ counts: Map<string, number>; walk: WalkEnd | null }> {
+  listEnough: number | null,
+): Promise<{ counts: Map<string, number>; walk: WalkEnd | null; listed: number | null }> {
   const enough = cap + 1;
   const { counts, from }: Walked = searchAlone(filter, search)
     ? { counts: new Map(), from: 'top' }
     : await walkByStatus(db, filter, statuses, search, cap);
   const walk = from === 'top' ? null : { leads: [...counts.values()].reduce((sum, n) => sum + n, 0), from };
-  if (from === 'end') return { counts, walk };
-  const after = from === 'top' ? undefined : from;
-  await Promise.all(
-    statuses.map(async (status) => {
+  const filled = [...counts.values()].some((n) => n >= enough);
+  const [listed] = await Promise.all([
+    walk && filled && listEnough ? listCount(db, filter, walk, listEnough) : null,
+    ...statuses.map(async (status) => {
       const walked = counts.get(status) ?? 0;
-      if (walked >= enough) return;
+      if (walked >= enough || from === 'end') return;
+      const after = from === 'top' ? undefined : from;
       counts.set(status, walked + (await cappedCount(db, { ...filter, status }, search, { after, cap: enough - walked })));
     }),
-  );
-  return { counts, walk };
+  ]);
+  return { counts, walk, listed };
 }
 
 /**
