@@ -42,17 +42,17 @@ export async function readBoard(db: DB, filter: Filter): Promise<{ columns: Boar
   const listCap = countCapOf(filter);
   // A search's list stops at 100, below the columns added up: its count would say less.
   const listEnough = listCap > SEARCH_COUNT_CAP ? listCap + 1 : null;
-  const [counted, spamCount] = await Promise.all([countedColumns(db, filter, BOARD_LIMIT, listEnough), countSpam(db)]);
-  const { columns, walk } = counted;
+  const [{ columns, listed }, spamCount] = await Promise.all([
+    countedColumns(db, filter, BOARD_LIMIT, listEnough),
+    countSpam(db),
+  ]);
   const added = columns.reduce((sum, column) => sum + column.total, 0);
-  const capped = columns.some((column) => column.totalCapped);
-  const listed = capped && listEnough ? (counted.listed ?? (await listCount(db, filter, walk, listEnough))) : null;
   return {
     columns,
     page: {
       leads: [],
       total: listed === null ? added : Math.min(listed, listCap),
-      totalCapped: listed === null ? capped : listed > listCap,
+      totalCapped: listed === null ? columns.some((column) => column.totalCapped) : listed > listCap,
       page: 1,
       pageSize: BOARD_LIMIT,
       spamCount,
@@ -63,9 +63,7 @@ export async function readBoard(db: DB, filter: Filter): Promise<{ columns: Boar
 }
 
 /** The filter's leads counted up to `enough`, as the list counts them, going on from the columns' walk. */
-async function listCount(db: DB, filter: Filter, walk: WalkEnd | null, enough: number): Promise<number> {
-  const search = await searchPath(db, filter);
-  if (!walk) return cappedCount(db, filter, search, { cap: enough });
+async function listCount(db: DB, filter: Filter, search: SearchPath, walk: WalkEnd, enough: number): Promise<number> {
   if (walk.from === 'end' || walk.leads >= enough) return walk.leads;
   return walk.leads + (await cappedCount(db, filter, search, { after: walk.from, cap: enough - walk.leads }));
 }
@@ -75,25 +73,24 @@ export async function boardColumns(db: DB, filter: Filter, limit = BOARD_LIMIT):
 }
 
 /**
- * The columns, and where the walk that counted them stopped (null: no walk, the counts came
- * another way). With `listEnough`, when the walk already filled a column, the list's count to
- * `listEnough` is counted on from the walk beside the columns' own (`listed`; null: not counted).
+ * The columns and, with `listEnough`, the list's count up to it when a column was counted to its
+ * cap (`listed`; null: not counted, no column was).
  */
 async function countedColumns(
   db: DB,
   filter: Filter,
   limit: number,
   listEnough: number | null,
-): Promise<{ columns: BoardColumn[]; walk: WalkEnd | null; listed: number | null }> {
+): Promise<{ columns: BoardColumn[]; listed: number | null }> {
   const statuses = filter.status && isBoardStatus(filter.status) ? [filter.status] : BOARD_STATUSES;
   const search = await searchPath(db, filter);
   const exact = await countedByStatus(db, filter);
   const cap = BOARD_COUNT_CAP;
   // The cards are read while the columns are counted: on PostgreSQL each on a connection of its own
   // (a million leads, 'Assigned to me' with a source: 20 → 17 ms), on SQLite one after the other.
-  const [{ counts, walk, listed }, cards] = await Promise.all([
+  const [{ counts, listed }, cards] = await Promise.all([
     exact
-      ? { counts: exact, walk: null, listed: null }
+      ? { counts: exact, listed: null }
       : cappedByStatus(db, filter, statuses.filter(mayMatch(filter)), search, cap, listEnough),
     Promise.all(
       statuses.map((status) => (mayMatch(filter)(status) ? columnCards(db, { ...filter, status }, search, limit) : [])),
@@ -122,7 +119,7 @@ async function countedColumns(
       })),
     };
   });
-  return { columns, walk, listed };
+  return { columns, listed };
 }
 
 /**
@@ -184,6 +181,8 @@ interface WalkEnd {
  * Each column's leads counted up to `cap` + 1, so that a common word or a large source reads a
  * few hundred leads, not all of them. A search alone counts each column on its own index (above);
  * any other filter is walked once (walkByStatus), and only the columns it leaves short go on alone.
+ * With `listEnough`, once a column is full the list's count goes on from the walk too: beside the
+ * short columns when the walk filled one itself, else after them.
  */
 async function cappedByStatus(
   db: DB,
@@ -192,15 +191,16 @@ async function cappedByStatus(
   search: SearchPath,
   cap: number,
   listEnough: number | null,
-): Promise<{ counts: Map<string, number>; walk: WalkEnd | null; listed: number | null }> {
+): Promise<{ counts: Map<string, number>; listed: number | null }> {
   const enough = cap + 1;
   const { counts, from }: Walked = searchAlone(filter, search)
     ? { counts: new Map(), from: 'top' }
     : await walkByStatus(db, filter, statuses, search, cap);
-  const walk = from === 'top' ? null : { leads: [...counts.values()].reduce((sum, n) => sum + n, 0), from };
-  const filled = [...counts.values()].some((n) => n >= enough);
-  const [listed] = await Promise.all([
-    walk && filled && listEnough ? listCount(db, filter, walk, listEnough) : null,
+  const walk: WalkEnd | null = from === 'top' ? null : { leads: [...counts.values()].reduce((sum, n) => sum + n, 0), from };
+  const filled = () => [...counts.values()].some((n) => n >= enough);
+  const listOn = walk && listEnough ? () => listCount(db, filter, search, walk, listEnough) : null;
+  const [early] = await Promise.all([
+    listOn && filled() ? listOn() : null,
     ...statuses.map(async (status) => {
       const walked = counts.get(status) ?? 0;
       if (walked >= enough || from === 'end') return;
@@ -208,7 +208,7 @@ async function cappedByStatus(
       counts.set(status, walked + (await cappedCount(db, { ...filter, status }, search, { after, cap: enough - walked })));
     }),
   ]);
-  return { counts, walk, listed };
+  return { counts, listed: early ?? (listOn && filled() ? await listOn() : null) };
 }
 
 /**
