@@ -115,12 +115,16 @@ test('owner edits texts in place: Enter, blur, Escape, undo, a rejected value, k
   await expect(headerTitle).toBeFocused();
   await freshVisitorSees(browser, 'Build Loan Pros');
 
-  // Leaving a multi-line field saves it.
-  await page.locator('[data-edit-path="hero.subtitle"]').click();
+  // Leaving a multi-line field saves it. The header's 'Content Updated' toast may still be up (a
+  // toast stays 5 s), so the text on the page is what says this save is stored: edit mode writes
+  // it there only from the server's answer (applyValue).
+  const subtitleText = page.locator('[data-edit-path="hero.subtitle"]');
+  await subtitleText.click();
   const subtitle = page.getByRole('textbox', { name: 'Edit hero › subtitle' });
   await expect(subtitle).toHaveJSProperty('tagName', 'TEXTAREA');
   await subtitle.fill('Edited in place, live for everyone.');
   await subtitle.press('Tab');
+  await expect(subtitleText).toHaveText('Edited in place, live for everyone.');
   await expect(toast(page)).toContainText('Content Updated');
   expect(await anonymousHtml(server.url)).toContain('Edited in place, live for everyone.');
 
@@ -140,6 +144,8 @@ test('owner edits texts in place: Enter, blur, Escape, undo, a rejected value, k
   await feature.click();
   await page.getByRole('textbox', { name: /Edit loanTypes › loans 1 › features 1/ }).fill('Undo me');
   await page.keyboard.press('Enter');
+  // Stored (see the subtitle above); the toast on screen is now this save's, whose Undo is this edit's.
+  await expect(feature).toHaveText('Undo me');
   await expect(toast(page)).toContainText('Content Updated');
   expect(await anonymousHtml(server.url)).toContain('Undo me');
   await toast(page).getByRole('button', { name: 'Undo' }).click();
