@@ -36,6 +36,9 @@ test('Blog: list, add, edit (slug redirect), delete, with every toast and rule',
   await page.getByRole('button', { name: 'Add Post' }).click();
   await expect(toast(page)).toContainText('❌ Missing Fields');
   await expect(toast(page)).toContainText('Please provide a title and content for the post.');
+  // Closed, so that the toast expected next is the second click's and not this one (a toast stays 5 s).
+  await toast(page).getByRole('button', { name: 'Close' }).click();
+  await expect(toast(page)).toHaveCount(0);
   await page.getByLabel('Post Title').fill('Draw Schedules Explained');
   await page.getByRole('button', { name: 'Add Post' }).click();
   await expect(toast(page)).toContainText('❌ Missing Fields');
