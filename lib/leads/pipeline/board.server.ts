@@ -197,18 +197,27 @@ async function cappedByStatus(
     ? { counts: new Map(), from: 'top' }
     : await walkByStatus(db, filter, statuses, search, cap);
   const walk: WalkEnd | null = from === 'top' ? null : { leads: [...counts.values()].reduce((sum, n) => sum + n, 0), from };
+  const countShortColumns = () =>
+    Promise.all(
+      statuses.map(async (status) => {
+        const walked = counts.get(status) ?? 0;
+        if (walked >= enough || from === 'end') return;
+        const after = from === 'top' ? undefined : from;
+        counts.set(status, walked + (await cappedCount(db, { ...filter, status }, search, { after, cap: enough - walked })));
+      }),
+    );
   const filled = () => [...counts.values()].some((n) => n >= enough);
-  const listOn = walk && listEnough ? () => listCount(db, filter, search, walk, listEnough) : null;
-  const [early] = await Promise.all([
-    listOn && filled() ? listOn() : null,
-    ...statuses.map(async (status) => {
-      const walked = counts.get(status) ?? 0;
-      if (walked >= enough || from === 'end') return;
-      const after = from === 'top' ? undefined : from;
-      counts.set(status, walked + (await cappedCount(db, { ...filter, status }, search, { after, cap: enough - walked })));
-    }),
-  ]);
-  return { counts, listed: early ?? (listOn && filled() ? await listOn() : null) };
+  if (!walk || !listEnough) {
+    await countShortColumns();
+    return { counts, listed: null };
+  }
+  const listOn = () => listCount(db, filter, search, walk, listEnough);
+  if (filled()) {
+    const [listed] = await Promise.all([listOn(), countShortColumns()]);
+    return { counts, listed };
+  }
+  await countShortColumns();
+  return { counts, listed: filled() ? await listOn() : null };
 }
 
 /**
